@@ -1,0 +1,161 @@
+"""`solo table list|show|roll|check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from solo.commands.context import Context, UsageError
+from solo.locations import builtin_tables_dir
+from solo.tables import Table, TableSet, load_tables
+
+
+def register(sub: Any, common: Any) -> None:
+    table = sub.add_parser("table", help="list, show, roll and check tables",
+                           description="Work with the random tables.")
+    tsub = table.add_subparsers(dest="table_command", metavar="COMMAND", required=True,
+                                parser_class=type(table))
+
+    p = tsub.add_parser("list", parents=[common], help="list every table")
+    p.add_argument("query", nargs="*", help="only tables whose id or title contain these words")
+    p.set_defaults(handler=cmd_list)
+
+    p = tsub.add_parser("show", parents=[common], help="show a table's rows")
+    p.add_argument("id", help="table id, e.g. weather/day")
+    p.set_defaults(handler=cmd_show)
+
+    p = tsub.add_parser("roll", parents=[common], help="roll on a table")
+    p.add_argument("id", help="table id, e.g. treasure/hoard")
+    p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    p.set_defaults(handler=cmd_roll)
+
+    p = tsub.add_parser("check", parents=[common], help="validate table files",
+                        description="Check table files and directories (default: the built-in"
+                        " tables and your own). Exit 0 when all are valid, 2 when any problem"
+                        " is found; every problem is listed.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check")
+    p.set_defaults(handler=cmd_check)
+
+
+def _kind(table: Table) -> str:
+    if table.kind == "range":
+        return table.dice or ""
+    return "grammar" if table.kind == "grammar" else "weighted"
+
+
+def _summary(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "title": table.title,
+        "kind": table.kind,
+        "dice": table.dice,
+        "rows": len(table.rows),
+        "tags": table.tags,
+        "source": str(table.source) if table.source else None,
+        "builtin": table.builtin,
+    }
+
+
+def cmd_list(ctx: Context) -> int:
+    tables = ctx.tables
+    chosen = tables.search(" ".join(ctx.args.query)) if ctx.args.query else [
+        tables.tables[i] for i in tables.ids()
+    ]
+    chosen = sorted(chosen, key=lambda t: t.id)
+    width = max((len(t.id) for t in chosen), default=10)
+    lines = [f"{t.id:<{width}}  {_kind(t):<8}  {t.title}" for t in chosen]
+    if not chosen:
+        lines = ["no tables match"]
+    ctx.emit([_summary(t) for t in chosen], "\n".join(lines))
+    return 0
+
+
+def _show_text(table: Table) -> str:
+    lines = [f"{table.title}  [{table.id}]"]
+    if table.description:
+        lines.append(table.description)
+    origin = "built-in" if table.builtin else "user"
+    lines.append(f"{_kind(table)} table, {origin}, from {table.source}")
+    if table.kind == "grammar":
+        for symbol, rules in (table.grammar or {}).items():
+            marker = " (start)" if symbol == table.start else ""
+            lines.append(f"  {symbol}{marker}:")
+            lines.extend(f"    - {rule}" for rule in rules)
+        return "\n".join(lines)
+    total_weight = sum(r.weight for r in table.rows)
+    for row in table.rows:
+        label = row.range_label() if table.kind == "range" else f"{row.weight}/{total_weight}"
+        lines.append(f"  {label:>7}  {row.text}")
+        for key, value in row.fields.items():
+            lines.append(f"  {'':>7}    {key}: {value}")
+    return "\n".join(lines)
+
+
+def cmd_show(ctx: Context) -> int:
+    table = ctx.tables.get(ctx.args.id)
+    data = _summary(table) | {
+        "description": table.description,
+        "start": table.start if table.kind == "grammar" else None,
+        "grammar": table.grammar,
+        "rows": [
+            {"range": r.range_label(), "weight": r.weight, "text": r.text, "fields": r.fields}
+            for r in table.rows
+        ],
+    }
+    ctx.emit(data, _show_text(table))
+    return 0
+
+
+def cmd_roll(ctx: Context) -> int:
+    times = ctx.args.times
+    if not 1 <= times <= 10000:
+        raise UsageError(f"--times must be between 1 and 10000, not {times}")
+    tables = ctx.tables
+    tables.get(ctx.args.id)  # a clear error before any rolling
+    results = [tables.roll(ctx.args.id, ctx.rng) for _ in range(times)]
+    ctx.emit({"rolls": [r.to_dict() for r in results]}, "\n".join(r.render() for r in results))
+    return 0
+
+
+def _within(path: Path | None, roots: list[Path]) -> bool:
+    if path is None:
+        return False
+    resolved = path.resolve()
+    return any(resolved == root or root in resolved.parents for root in roots)
+
+
+def cmd_check(ctx: Context) -> int:
+    paths = [Path(p) for p in ctx.args.paths]
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"no such file or directory: {path}")
+    if paths:
+        builtin = builtin_tables_dir().resolve()
+        roots = [p.resolve() for p in paths]
+        user = [p for p in paths if p.resolve() != builtin]
+        tables = load_tables(user, include_builtin=True, use_env=False)
+        problems = [p for p in tables.problems if _within(p.file, roots)]
+        checked = [t for t in tables.tables.values() if _within(t.source, roots)]
+    else:
+        tables = load_tables(getattr(ctx.args, "tables", None) or ())
+        problems = tables.problems
+        checked = list(tables.tables.values())
+    return _report(ctx, tables, checked, problems)
+
+
+def _report(ctx: Context, tables: TableSet, checked: list[Table], problems: list) -> int:
+    data = {
+        "valid": not problems,
+        "tables": len(checked),
+        "problems": [p.to_dict() for p in problems],
+    }
+    if problems:
+        text = "\n".join(str(p) for p in problems)
+        text += f"\n{len(problems)} problem(s); {len(checked)} table(s) are fine."
+    else:
+        text = f"{len(checked)} table(s) checked: no problems."
+    overridden = [tid for tid in tables.overrides if any(t.id == tid for t in checked)]
+    if overridden and not ctx.json:
+        text += "\nThese replace built-in tables: " + ", ".join(sorted(overridden))
+    ctx.emit(data, text)
+    return 2 if problems else 0

@@ -1,0 +1,116 @@
+"""The one source of randomness.
+
+Every roll in solo draws from an `Rng` that is handed in, never from the
+global `random` module, so a campaign that saves `Rng.get_state()` replays
+exactly, and nothing else in the process (a library calling `random.seed()`)
+can change our results.
+
+`ScriptedRng` replays forced die results in order; the worked examples of the
+rule texts are tested with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from solo.errors import SoloError
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A seedable random source whose full state is plain, JSON-ready data."""
+
+    def __init__(self, seed: int | None = None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.seed = int(seed)
+        self._random = random.Random(self.seed)
+
+    # -- drawing -----------------------------------------------------------
+    def die(self, sides: int) -> int:
+        """One die with faces 1..sides."""
+        return self._random.randint(1, sides)
+
+    def randint(self, low: int, high: int) -> int:
+        return self._random.randint(low, high)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise SoloError("cannot pick from an empty list")
+        return items[self._random.randrange(len(items))]
+
+    def weighted_index(self, weights: Sequence[int]) -> int:
+        """Index i with probability weights[i] / sum(weights); integer weights."""
+        total = sum(weights)
+        if total <= 0:
+            raise SoloError("cannot pick by weight when every weight is zero")
+        point = self._random.randrange(total)
+        for index, weight in enumerate(weights):
+            if point < weight:
+                return index
+            point -= weight
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def shuffle(self, items: list[Any]) -> None:
+        self._random.shuffle(items)
+
+    def random(self) -> float:
+        return self._random.random()
+
+    # -- state ---------------------------------------------------------------
+    def get_state(self) -> dict[str, Any]:
+        version, internal, gauss = self._random.getstate()
+        return {"seed": self.seed, "version": version, "internal": list(internal), "gauss": gauss}
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        try:
+            internal = tuple(int(x) for x in state["internal"])
+            self._random.setstate((int(state["version"]), internal, state.get("gauss")))
+            self.seed = int(state.get("seed", self.seed))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SoloError(f"random generator state is damaged: {exc}") from None
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Rng:
+        rng = cls(0)
+        rng.set_state(state)
+        return rng
+
+    def copy(self) -> Rng:
+        return Rng.from_state(self.get_state())
+
+
+class ScriptedRng(Rng):
+    """Gives back the die results it was given, in order; for replaying worked examples.
+
+    Every die drawn must come from the script and fit the die; running out, or
+    a result that the die cannot show, is an error naming the position.
+    """
+
+    def __init__(self, results: Iterable[int]):
+        super().__init__(0)
+        self.results = list(results)
+        self.position = 0
+
+    def die(self, sides: int) -> int:
+        if self.position >= len(self.results):
+            raise SoloError(
+                f"scripted dice ran out after {self.position} rolls (a d{sides} was asked for)"
+            )
+        value = self.results[self.position]
+        if not 1 <= value <= sides:
+            raise SoloError(
+                f"scripted die #{self.position + 1} is {value}, which a d{sides} cannot roll"
+            )
+        self.position += 1
+        return value
+
+    def randint(self, low: int, high: int) -> int:
+        return low - 1 + self.die(high - low + 1)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.position >= len(self.results)

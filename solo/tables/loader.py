@@ -1,0 +1,305 @@
+"""Reading table files: YAML through the safe loader, shapes checked, lines found.
+
+Data comes from `yaml.safe_load` only (no arbitrary objects can be built from
+a table file).  Line numbers come from a second, composing pass over the
+same text, done only for files that have something to report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from solo.tables.model import ROW_KEYS, Problem, Row, Table
+
+TABLE_KEYS = {"id", "title", "description", "dice", "rows", "grammar", "start", "tags"}
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
+RANGE_PATTERN = re.compile(r"^\s*(\d+)\s*(?:[-\u2013]\s*(\d+)|(\+))?\s*$")
+SUFFIXES = (".yaml", ".yml")
+
+
+def _safe_load(text: str) -> Any:
+    return yaml.safe_load(text)
+
+
+class LineFinder:
+    """Maps a path inside a YAML document (keys and indexes) to a 1-based line."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._root: yaml.Node | None = None
+        self._composed = False
+
+    def line(self, path: tuple) -> int | None:
+        if not self._composed:
+            self._composed = True
+            try:
+                self._root = yaml.compose(self.text, Loader=yaml.SafeLoader)
+            except yaml.YAMLError:
+                self._root = None
+        node = self._root
+        if node is None:
+            return None
+        best = node.start_mark.line + 1
+        for step in path:
+            if isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    if _scalar_matches(key_node, step):
+                        best = key_node.start_mark.line + 1
+                        node = value_node
+                        break
+                else:
+                    return best
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+                if step >= len(node.value):
+                    return best
+                node = node.value[step]
+                best = node.start_mark.line + 1
+            else:
+                return best
+        return best
+
+
+def _scalar_matches(node: yaml.Node, key: Any) -> bool:
+    if not isinstance(node, yaml.ScalarNode):
+        return False
+    return node.value == str(key) or (node.value.lower() in ("true", "false") and str(key) == node.value)
+
+
+def parse_range(value: Any) -> tuple[int, int | None] | None:
+    """'1-3' -> (1, 3); 4 -> (4, 4); '10+' -> (10, None): up to the dice's maximum.
+
+    On a d100 table '00' stands for 100, as printed tables write it.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, value)
+    if not isinstance(value, str):
+        return None
+    match = RANGE_PATTERN.match(value)
+    if not match:
+        return None
+    low_text, high_text, plus = match.groups()
+    low = int(low_text)
+    if plus:
+        return (low, None)
+    high = int(high_text) if high_text is not None else low
+    if low_text == "00":
+        low = 100
+    if high_text == "00":
+        high = 100
+    return (low, high)
+
+
+class FileReader:
+    """Turns one file's text into tables and the problems found on the way."""
+
+    def __init__(self, path: Path, text: str, builtin: bool = False):
+        self.path = path
+        self.text = text
+        self.builtin = builtin
+        self.lines = LineFinder(text)
+        self.problems: list[Problem] = []
+
+    def problem(self, path: tuple, message: str, table: str | None = None) -> None:
+        self.problems.append(Problem(self.path, self.lines.line(path), table, message))
+
+    def read(self) -> list[Table]:
+        try:
+            data = _safe_load(self.text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            self.problems.append(Problem(self.path, line, None, f"not valid YAML: {reason}"))
+            return []
+        if data is None:
+            self.problem((), "the file is empty")
+            return []
+        if isinstance(data, dict) and "tables" in data and "id" not in data:
+            entries = data["tables"]
+            if not isinstance(entries, list):
+                self.problem(("tables",), "'tables' must be a list of tables")
+                return []
+            extra = set(data) - {"tables"}
+            if extra:
+                self.problem((), f"unknown top-level key(s): {', '.join(sorted(map(str, extra)))}")
+            return [t for i, e in enumerate(entries) if (t := self.table(e, ("tables", i)))]
+        if isinstance(data, dict):
+            table = self.table(data, ())
+            return [table] if table else []
+        self.problem((), "a table file holds one table (a mapping with an id) or 'tables:' with a list")
+        return []
+
+    def table(self, data: Any, path: tuple) -> Table | None:
+        if not isinstance(data, dict):
+            self.problem(path, "a table must be a mapping with at least 'id' and 'rows' or 'grammar'")
+            return None
+        table_id = data.get("id")
+        if not isinstance(table_id, str) or not ID_PATTERN.match(table_id):
+            self.problem(
+                path + ("id",) if "id" in data else path,
+                f"table id {table_id!r} must be lowercase words, digits, '-' or '_',"
+                " parts joined by '/' (e.g. names/elf)",
+            )
+            return None
+        before = len(self.problems)
+        unknown = set(map(str, data)) - TABLE_KEYS
+        if unknown:
+            self.problem(path, f"unknown key(s) {', '.join(sorted(unknown))}; "
+                         f"a table may have {', '.join(sorted(TABLE_KEYS))}", table_id)
+        title = data.get("title", table_id)
+        description = data.get("description", "")
+        tags = data.get("tags", [])
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            self.problem(path + ("tags",), "'tags' must be a list of words", table_id)
+            tags = []
+        has_rows, has_grammar = "rows" in data, "grammar" in data
+        if has_rows == has_grammar:
+            self.problem(path, "a table needs exactly one of 'rows' or 'grammar'", table_id)
+            return None
+        table = Table(
+            id=table_id,
+            title=str(title),
+            kind="grammar" if has_grammar else "weight",
+            description=str(description),
+            tags=tags,
+            source=self.path,
+            path=path,
+            builtin=self.builtin,
+        )
+        if has_grammar:
+            self.read_grammar(table, data, path)
+        else:
+            self.read_rows(table, data, path)
+        if len(self.problems) > before:
+            return None
+        table.line = self.lines.line(path) if path else 1
+        return table
+
+    def read_grammar(self, table: Table, data: dict, path: tuple) -> None:
+        grammar = data["grammar"]
+        if not isinstance(grammar, dict) or not grammar:
+            self.problem(path + ("grammar",), "'grammar' must map symbols to lists of rules", table.id)
+            return
+        rules: dict[str, list[str]] = {}
+        for symbol, value in grammar.items():
+            where = path + ("grammar", symbol)
+            if not isinstance(symbol, str) or not symbol or any(c in symbol for c in "#[]:.@="):
+                self.problem(where, f"grammar symbol {symbol!r} must be a plain word", table.id)
+                continue
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list) or not value:
+                self.problem(where, f"symbol '{symbol}' needs a rule or a list of rules", table.id)
+                continue
+            if not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+                self.problem(where, f"every rule of symbol '{symbol}' must be text", table.id)
+                continue
+            rules[symbol] = [str(v) for v in value]
+        table.grammar = rules
+        start = data.get("start", "origin")
+        if not isinstance(start, str) or start not in grammar:
+            self.problem(path + ("start",) if "start" in data else path,
+                         f"start symbol {start!r} is not defined in the grammar", table.id)
+        table.start = str(start)
+        if "dice" in data:
+            self.problem(path + ("dice",), "a grammar table has no dice", table.id)
+
+    def read_rows(self, table: Table, data: dict, path: tuple) -> None:
+        rows = data["rows"]
+        where = path + ("rows",)
+        if not isinstance(rows, list) or not rows:
+            self.problem(where, "'rows' must be a non-empty list", table.id)
+            return
+        dice = data.get("dice")
+        if dice is not None:
+            if not isinstance(dice, (str, int)) or isinstance(dice, bool):
+                self.problem(path + ("dice",), f"dice {dice!r} must be notation such as d6 or 2d6",
+                             table.id)
+                return
+            table.dice = str(dice)
+            table.kind = "range"
+        for index, raw in enumerate(rows):
+            row = self.row(table, raw, index, where + (index,))
+            if row is not None:
+                table.rows.append(row)
+
+    def row(self, table: Table, raw: Any, index: int, path: tuple) -> Row | None:
+        if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
+            return Row(str(raw), index, path=path)
+        if not isinstance(raw, dict) or not raw:
+            self.problem(path, f"row {index + 1} must be text or a mapping", table.id)
+            return None
+        if "text" not in raw and len(raw) == 1:
+            # Compact form: `- 1-3: text` or `- 4: {text: ..., more: ...}`.
+            (key, value), = raw.items()
+            bounds = parse_range(key)
+            if bounds is None:
+                self.problem(path, f"row {index + 1}: {key!r} is not a dice range like 1-3",
+                             table.id)
+                return None
+            if isinstance(value, dict):
+                if "text" not in value:
+                    self.problem(path, f"row {index + 1} needs 'text'", table.id)
+                    return None
+                value = dict(value)
+            elif not isinstance(value, str):
+                value = str(value)
+            return self._ranged(table, value, index, bounds, path + (key,), str(key))
+        if "text" not in raw:
+            self.problem(path, f"row {index + 1} needs 'text'", table.id)
+            return None
+        value = {k: v for k, v in raw.items() if k not in ROW_KEYS}
+        if "range" in raw and "weight" in raw:
+            self.problem(path, f"row {index + 1} has both a range and a weight", table.id)
+            return None
+        if "range" in raw:
+            bounds = parse_range(raw["range"])
+            if bounds is None:
+                self.problem(path + ("range",),
+                             f"row {index + 1}: range {raw['range']!r} is not like 1-3", table.id)
+                return None
+            return self._ranged(table, value, index, bounds, path, str(raw["range"]))
+        weight = raw.get("weight", 1)
+        if not isinstance(weight, int) or isinstance(weight, bool) or weight < 1:
+            self.problem(path + ("weight",),
+                         f"row {index + 1}: weight must be a whole number of 1 or more", table.id)
+            return None
+        return Row(value, index, weight=weight, path=path)
+
+    def _ranged(self, table: Table, value: Any, index: int, bounds: tuple[int, int | None],
+                path: tuple, label: str) -> Row | None:
+        low, high = bounds
+        if high is not None and high < low:
+            self.problem(path, f"row {index + 1}: range {label} runs backwards", table.id)
+            return None
+        return Row(value, index, low=low, high=high, path=path)
+
+
+def read_file(path: Path, builtin: bool = False) -> tuple[list[Table], list[Problem]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [Problem(path, None, None, f"cannot read the file: {exc}")]
+    reader = FileReader(path, text, builtin)
+    tables = reader.read()
+    return tables, reader.problems
+
+
+def table_files(directory: Path) -> Iterator[Path]:
+    """YAML files under a directory, in a stable order; README and hidden files skipped."""
+    if directory.is_file():
+        yield directory
+        return
+    for path in sorted(directory.rglob("*")):
+        if path.suffix in SUFFIXES and path.is_file():
+            rel = path.relative_to(directory)
+            if any(part.startswith(".") for part in rel.parts):
+                continue
+            yield path

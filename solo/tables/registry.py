@@ -1,0 +1,145 @@
+"""All the tables solo knows: built-in ones, then the user's, by id.
+
+Loading never fails: a file or table with problems is reported in
+`TableSet.problems` and left out, along with any table that refers to it, so
+a typo in one user file never keeps the program from starting.  User
+directories are read after the built-in tables and replace them id by id.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solo.dice import Rng
+from solo.locations import builtin_tables_dir, user_tables_dirs
+from solo.tables.grammar import TableError
+from solo.tables.loader import FileReader, LineFinder, table_files
+from solo.tables.model import Problem, Table
+from solo.tables.roller import Roller, TableRoll
+from solo.tables.validate import check_table, find_cycles, unknown_references
+
+
+@dataclass
+class TableSet:
+    tables: dict[str, Table] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    overrides: dict[str, Path] = field(default_factory=dict)  # id -> the built-in file replaced
+
+    def __post_init__(self) -> None:
+        self.roller = Roller(self.get)
+
+    def __contains__(self, table_id: str) -> bool:
+        return table_id in self.tables
+
+    def ids(self) -> list[str]:
+        return sorted(self.tables)
+
+    def get(self, table_id: str) -> Table:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            close = difflib.get_close_matches(table_id, self.tables, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            broken = [p for p in self.problems if p.table == table_id]
+            if broken:
+                hint = f"; it was skipped because of a problem: {broken[0]}"
+            raise TableError(f"no table named '{table_id}'{hint}") from None
+
+    def roll(self, table_id: str, rng: Rng) -> TableRoll:
+        return self.roller.roll(table_id, rng)
+
+    def expand(self, text: str, rng: Rng) -> str:
+        return self.roller.expand(text, rng)
+
+    def search(self, query: str) -> list[Table]:
+        """Tables whose id or title contain every word of the query, best first."""
+        words = query.lower().split()
+        hits = [
+            t for t in self.tables.values()
+            if all(w in t.id or w in t.title.lower() for w in words)
+        ]
+        return sorted(hits, key=lambda t: (len(t.id), t.id))
+
+
+def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
+                problems: list[Problem]) -> dict[str, Table]:
+    layer: dict[str, Table] = {}
+    if not directory.exists():
+        problems.append(Problem(directory, None, None, "table directory does not exist"))
+        return layer
+    for path in table_files(directory):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(Problem(path, None, None, f"cannot read the file: {exc}"))
+            continue
+        reader = FileReader(path, text, builtin)
+        tables = reader.read()
+        lines[path] = reader.lines
+        problems.extend(reader.problems)
+        for table in tables:
+            if table.id in layer:
+                first = layer[table.id]
+                problems.append(Problem(path, table.line, table.id,
+                                        f"id already used in {first.source}:{first.line}"))
+                continue
+            layer[table.id] = table
+    return layer
+
+
+def load_tables(extra_dirs: Iterable[str | Path] = (), include_builtin: bool = True,
+                use_env: bool = True) -> TableSet:
+    """Built-in tables, then SOLO_TABLES, then `extra_dirs`; later ones override by id."""
+    lines: dict[Path, LineFinder] = {}
+    problems: list[Problem] = []
+    merged: dict[str, Table] = {}
+    overrides: dict[str, Path] = {}
+    layers: list[tuple[Path, bool]] = []
+    if include_builtin:
+        layers.append((builtin_tables_dir(), True))
+    dirs = user_tables_dirs([str(d) for d in extra_dirs]) if use_env else [Path(d) for d in extra_dirs]
+    layers.extend((d, False) for d in dirs)
+    for directory, builtin in layers:
+        for table_id, table in _read_layer(directory, builtin, lines, problems).items():
+            if table_id in merged and merged[table_id].builtin and not builtin:
+                overrides[table_id] = merged[table_id].source or directory
+            merged[table_id] = table
+    return _checked(merged, problems, overrides, lines)
+
+
+def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[str, Path],
+             lines: dict[Path, LineFinder]) -> TableSet:
+    good: dict[str, Table] = {}
+    refs: dict[str, dict[str, tuple]] = {}
+    for table_id, table in merged.items():
+        table_problems, table_refs = check_table(table, lines.get(table.source))
+        if table_problems:
+            problems.extend(table_problems)
+        else:
+            good[table_id] = table
+            refs[table_id] = table_refs
+    # Drop tables in reference cycles and tables that refer to missing or broken
+    # ones, until nothing changes (dropping one can orphan another).
+    changed = True
+    while changed:
+        changed = False
+        for table_id in list(good):
+            table = good[table_id]
+            missing = unknown_references(table, refs[table_id], set(good), lines.get(table.source))
+            if missing:
+                problems.extend(missing)
+                del good[table_id]
+                changed = True
+        graph = {tid: set(r) for tid, r in refs.items() if tid in good}
+        for cycle in find_cycles(graph):
+            chain = " -> ".join(cycle)
+            for table_id in cycle[:-1]:
+                table = good.pop(table_id, None)
+                if table is not None:
+                    changed = True
+                    problems.append(Problem(table.source, table.line, table_id,
+                                            f"reference cycle: {chain}"))
+    return TableSet(good, problems, overrides)

@@ -1,0 +1,213 @@
+"""Checks on loaded tables: everything a roll could trip on, found before it rolls.
+
+Per table: the dice parse and are small enough to enumerate; every reachable
+result of the dice falls in exactly one row (gaps and overlaps are reported
+with the numbers involved); no row sits where the dice cannot reach; grammar
+symbols are all defined, all reachable from the start symbol, each able to
+finish; modifiers exist.  Across tables: every ``{@id}`` / ``#@id#`` names a
+table that exists, and no table reaches itself through references (a cycle).
+
+Plain-text rows on a table whose dice are a single die (``d6``) are numbered
+1..N in order when none of them carries a range: a d6 table can simply list
+six rows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from solo.dice import DiceError, distribution, parse
+from solo.tables.grammar import MODIFIERS, analyse, endless_symbols, reachable_symbols
+from solo.tables.loader import LineFinder
+from solo.tables.model import Problem, Table
+
+REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
+MAX_TABLE_OUTCOMES = 10_000
+
+
+class Reporter:
+    """Collects problems for one table, with lines looked up on demand."""
+
+    def __init__(self, table: Table, lines: LineFinder | None):
+        self.table = table
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def add(self, path: tuple, message: str) -> None:
+        line = self.lines.line(path) if self.lines is not None else None
+        self.problems.append(Problem(self.table.source, line, self.table.id, message))
+
+
+def _spans(values: list[int]) -> str:
+    """[1, 2, 3, 7] -> '1-3, 7'."""
+    if not values:
+        return ""
+    out: list[str] = []
+    start = prev = values[0]
+    for v in values[1:]:
+        if v == prev + 1:
+            prev = v
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = v
+    out.append(str(start) if start == prev else f"{start}-{prev}")
+    return ", ".join(out)
+
+
+def check_ranges(table: Table, report: Reporter) -> None:
+    if table.dice is None:
+        return
+    try:
+        expr = parse(table.dice)
+        if expr.dice_count == 0:
+            report.add(table.path + ("dice",), f"dice {table.dice!r} has no dice in it")
+            return
+        dist = distribution(expr)
+    except DiceError as exc:
+        report.add(table.path + ("dice",), f"bad dice {table.dice!r}: {exc}")
+        return
+    if len(dist.probabilities) > MAX_TABLE_OUTCOMES:
+        report.add(table.path + ("dice",), f"dice {table.dice} has too many results for a table")
+        return
+    support = dist.outcomes
+    if all(row.low is None for row in table.rows):
+        single = len(expr.terms) == 1 and expr.dice_count == 1 and expr.terms[0].sign > 0
+        if single and support == list(range(1, len(support) + 1)):
+            if len(table.rows) != len(support):
+                report.add(
+                    table.path + ("rows",),
+                    f"{len(table.rows)} unnumbered rows under {table.dice}, which needs exactly"
+                    f" {len(support)} (or give each row a range)",
+                )
+                return
+            for i, row in enumerate(table.rows):
+                row.low = row.high = i + 1
+        else:
+            report.add(table.path + ("rows",), f"rows under {table.dice} need ranges such as 2-4")
+            return
+    owner: dict[int, int] = {}
+    for row in table.rows:
+        if row.low is None:
+            report.add(row.path, f"row {row.index + 1} has no range, but the table rolls {table.dice}")
+            continue
+        if row.high is None:  # '10+' runs to the top of the dice
+            row.high = max(dist.maximum, row.low)
+        covered = [v for v in support if row.low <= v <= row.high]
+        if not covered:
+            report.add(row.path, f"row {row.index + 1} ({row.range_label()}) can never be rolled"
+                       f" on {table.dice} ({dist.minimum}-{dist.maximum})")
+            continue
+        clashes = [v for v in covered if v in owner]
+        if clashes:
+            other = owner[clashes[0]]
+            report.add(row.path, f"row {row.index + 1} ({row.range_label()}) overlaps row"
+                       f" {other + 1} at {_spans(clashes)}")
+        for v in covered:
+            owner.setdefault(v, row.index)
+    missing = [v for v in support if v not in owner]
+    if missing:
+        report.add(table.path + ("rows",), f"no row for {_spans(missing)} on {table.dice}")
+
+
+def check_weights(table: Table, report: Reporter) -> None:
+    for row in table.rows:
+        if row.low is not None:
+            report.add(row.path, f"row {row.index + 1} has a range but the table has no dice;"
+                       " add 'dice:' or use weights")
+
+
+def check_grammar(table: Table, report: Reporter) -> dict[str, tuple]:
+    """Returns the table ids the grammar refers to, each with where it is used."""
+    rules = table.grammar or {}
+    info = analyse(rules)
+    for symbol, message in info.errors:
+        report.add(table.path + ("grammar", symbol), f"symbol '{symbol}': {message}")
+    defined = set(rules) | info.pushed
+    for symbol, refs in info.references.items():
+        for ref in sorted(refs - defined):
+            report.add(table.path + ("grammar", symbol),
+                       f"symbol '{symbol}' uses #{ref}#, which is not defined")
+    for mod in sorted(info.modifiers - set(MODIFIERS)):
+        report.add(table.path + ("grammar",), f"unknown modifier .{mod}"
+                   f" (known: {', '.join(sorted(MODIFIERS))})")
+    if table.start in rules:
+        unreachable = set(rules) - reachable_symbols(table.start, info)
+        for symbol in sorted(unreachable):
+            report.add(table.path + ("grammar", symbol),
+                       f"symbol '{symbol}' is never used from '{table.start}'")
+        for symbol in sorted(endless_symbols(rules, info)):
+            report.add(table.path + ("grammar", symbol),
+                       f"symbol '{symbol}' can never finish: every rule leads back to itself"
+                       " (unbounded recursion)")
+    for expr in sorted(info.dice):
+        try:
+            parse(expr)
+        except DiceError as exc:
+            report.add(table.path + ("grammar",), f"#={expr}#: {exc}")
+    return {ref: table.path + ("grammar",) for ref in info.tables}
+
+
+def check_cell_references(table: Table, report: Reporter) -> dict[str, tuple]:
+    refs: dict[str, tuple] = {}
+    for path, text in table.strings():
+        for kind, arg in REFERENCE.findall(text):
+            if kind == "@":
+                refs.setdefault(arg.strip(), path)
+            else:
+                try:
+                    parse(arg)
+                except DiceError as exc:
+                    report.add(path, f"{{={arg}}}: {exc}")
+    return refs
+
+
+def check_table(table: Table, lines: LineFinder | None) -> tuple[list[Problem], dict[str, tuple]]:
+    """Problems inside one table, and the ids of the tables it refers to (with where)."""
+    report = Reporter(table, lines)
+    if table.kind == "grammar":
+        refs = check_grammar(table, report)
+    else:
+        if table.kind == "range":
+            check_ranges(table, report)
+        else:
+            check_weights(table, report)
+        refs = check_cell_references(table, report)
+    return report.problems, refs
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each reference cycle once, as the list of tables around it."""
+    cycles: list[list[str]] = []
+    seen_cycles: set[frozenset[str]] = set()
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in graph:
+                continue
+            if state.get(nxt) == 1:
+                cycle = stack[stack.index(nxt):]
+                key = frozenset(cycle)
+                if key not in seen_cycles:
+                    seen_cycles.add(key)
+                    cycles.append(cycle + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    return cycles
+
+
+def unknown_references(table: Table, refs: dict[str, tuple], known: set[str],
+                       lines: LineFinder | None) -> list[Problem]:
+    report = Reporter(table, lines)
+    for ref in sorted(set(refs) - known):
+        report.add(refs[ref], f"refers to table '{ref}', which does not exist or is broken")
+    return report.problems
