@@ -222,10 +222,14 @@ class CampaignStore:
         temp = path.with_name(f".{backup.name}.{os.getpid()}.tmp")
         temp.unlink(missing_ok=True)
         try:
-            os.link(path, temp)
-        except OSError:  # no hard links here: copy instead
-            _write_synced(temp, path.read_bytes())
-        os.replace(temp, backup)
+            try:
+                os.link(path, temp)
+            except OSError:  # no hard links here: copy instead
+                _write_synced(temp, path.read_bytes())
+            os.replace(temp, backup)
+        except OSError:
+            temp.unlink(missing_ok=True)
+            raise
 
     def _sweep(self, path: Path) -> None:
         """Remove temporary files a killed process left behind long ago."""
