@@ -223,6 +223,9 @@ def test_delete_moves_the_files_aside(store, cli):
     [kept] = (store.directory / ".deleted").glob("salt-road-*.json")
     assert kept.read_bytes() == content
     assert cli("list").out.startswith("No campaigns in ")
+    _three_notes(store)  # the same name again, deleted within the same second: both kept
+    assert cli("delete", "Salt Road", "--yes").code == 0
+    assert len(list((store.directory / ".deleted").glob("salt-road-*.json"))) == 2
     assert cli("delete", "salt-road", "--yes").err == (
         f"solo: error: no campaign 'salt-road' in {store.directory} (see `solo list`)\n")
 

@@ -272,7 +272,11 @@ class CampaignStore:
             raise SoloError(f"no campaign {name!r} in {self.directory} (see `solo list`)")
         trash = self.directory / TRASH
         trash.mkdir(exist_ok=True)
-        target = trash / f"{path.stem}-{_compact_now()}{SUFFIX}"
+        stamp, n = _compact_now(), 1
+        target = trash / f"{path.stem}-{stamp}{SUFFIX}"
+        while target.exists() or target.with_name(target.name + BACKUP).exists():
+            n += 1
+            target = trash / f"{path.stem}-{stamp}-{n}{SUFFIX}"
         if path.exists():
             os.replace(path, target)
         if backup.exists():
