@@ -8,11 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solo.campaign import (
     CampaignStore,
     DamagedSave,
     NewerSave,
+    SaveError,
     differences,
     replay,
 )
@@ -252,3 +255,60 @@ def test_replay_checks_a_saved_campaign(store, cli):
                                             " (4 entries).\n")
     recorded = store.load("salt-road")
     assert differences(recorded, replay(recorded)) == []
+
+
+def _leaf_paths(value, path=()):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _leaf_paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value[:3]):
+            yield from _leaf_paths(inner, (*path, i))
+    if path and path[-1] not in ("data", "sheet", "extra", "params"):  # free-form by design
+        yield path
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=5),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+def _small_save(saves_dir: Path) -> tuple[Path, dict]:
+    store = CampaignStore(saves_dir)
+    if not (saves_dir / "fuzz.json").exists():
+        session = store.create("Fuzz", seed=1)
+        session.perform("note", text="a")
+        session.perform("character_add", sheet={"name": "Vroy"})
+        session.campaign.add_clock("c", 4)
+        session.campaign.add_thread("t")
+        session.perform("roll", expression="2d6")
+    return saves_dir / "fuzz.json", json.loads((saves_dir / "fuzz.json").read_text())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damaged_value_gives_a_save_error_never_a_crash(saves_dir, data):
+    path, doc = _small_save(saves_dir)
+    target = data.draw(st.sampled_from(sorted(_leaf_paths(doc), key=repr)))
+    value = data.draw(_JSON)
+    holder = doc
+    for key in target[:-1]:
+        holder = holder[key]
+    holder[target[-1]] = value
+    broken = saves_dir / "broken.json"
+    broken.write_text(json.dumps(doc))
+    try:
+        CampaignStore(saves_dir).load("broken")
+    except SaveError as exc:
+        assert str(exc).startswith(f"{broken} ")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fraction=st.floats(0.0, 0.999))
+def test_a_file_cut_anywhere_is_reported_as_damaged(saves_dir, fraction):
+    path, _ = _small_save(saves_dir)
+    raw = path.read_bytes().rstrip()
+    cut = saves_dir / "cut.json"
+    cut.write_bytes(raw[: int(len(raw) * fraction)])
+    with pytest.raises(DamagedSave, match=f"^{cut} is damaged: "):
+        CampaignStore(saves_dir).load("cut")

@@ -32,6 +32,7 @@ from typing import Any
 
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
+from solo.dice import Rng
 from solo.errors import SoloError
 from solo.tables import TableSet, load_tables
 
@@ -55,7 +56,7 @@ class ActionContext:
         self._tables = tables
 
     @property
-    def rng(self):  # noqa: ANN201 - an Rng, typed on Campaign
+    def rng(self) -> Rng:
         return self.campaign.rng
 
     @property
@@ -171,7 +172,8 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     campaign.journal.extend(entries)
     campaign.actions.append(ActionRecord(name, params, at))
     campaign.undo.append(UndoStep(name, at, before, *marks))
-    del campaign.undo[:-undo_depth or len(campaign.undo)]
+    if len(campaign.undo) > undo_depth:
+        del campaign.undo[: len(campaign.undo) - undo_depth]
     return entries
 
 

@@ -152,9 +152,10 @@ def from_document(doc: dict[str, Any]) -> Campaign:
         seed=need(doc, "seed", int, "file"),
         rng=Rng(0),
         created=need(doc, "created", str, "file"),
-        origin=need(doc, "origin", dict, "file", default={}),
     )
-    optional_text(campaign.origin, "system", "origin")
+    # Only the settings `Campaign.new` takes, so a replay can always start from them.
+    campaign.origin = {"system": optional_text(need(doc, "origin", dict, "file", default={}),
+                                               "system", "file.origin")}
     campaign.load_state(need(doc, "state", dict, "file"), "state")
     campaign.journal = [_entry(d, w) for w, d in items(doc, "journal", "file")]
     campaign.actions = [_record(d, w) for w, d in items(doc, "actions", "file")]

@@ -15,14 +15,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-# Kinds the built-in actions and the planned oracle, rules and story layers
-# write.  Any lower-case word is accepted; these are the ones the Markdown
-# export and the TUI know how to show specially.
-KNOWN_KINDS = (
-    "note", "roll", "table", "oracle", "scene", "clue", "journey", "countdown", "clock",
-    "thread", "character", "encounter", "story",
-)
-
 
 def utc_now() -> str:
     """Now, as the ISO 8601 UTC timestamp every entry and action carries."""
@@ -31,6 +23,15 @@ def utc_now() -> str:
 
 @dataclass(slots=True)
 class JournalEntry:
+    """One thing that happened, as the player saw it (`text`) and as data (`data`).
+
+    `kind` is a lower-case word saying what made it: note, roll, table,
+    campaign and character (the built-in actions); oracle, scene, clue,
+    journey, countdown, clock, thread, encounter, story (the layers above).
+    The Markdown export writes notes as prose, scene entries as scene lines
+    and every other kind as an annotation.
+    """
+
     at: str
     scene: int
     kind: str

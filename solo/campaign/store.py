@@ -314,7 +314,11 @@ class CampaignStore:
         return campaign, aside
 
     def rename(self, name: str, new_name: str) -> Campaign:
-        """Give a campaign a new name (and file); the file as it was becomes the new file's backup."""
+        """Give a campaign a new name (and file); the file as it was becomes the new file's backup.
+
+        Not an action: the name is the campaign's label, not part of its story,
+        so it is not journaled and undo never renames.
+        """
         session = self.open(name)
         old_path, old_backup = self.path(name), self.backup_path(name)
         campaign = session.campaign

@@ -17,6 +17,7 @@ from solo.campaign import (
     to_markdown,
 )
 from solo.commands.context import Context, UsageError
+from solo.errors import SoloError
 
 LAST_ENTRIES = 10
 
@@ -213,12 +214,12 @@ def _confirm(question: str) -> bool:
 def cmd_delete(ctx: Context) -> int:
     store, name = ctx.store, ctx.args.name
     path = store.path(name)
+    if not path.exists() and not store.backup_path(name).exists():
+        raise SoloError(f"no campaign {name!r} in {store.directory} (see `solo list`)")
     if not ctx.args.yes:
         if not sys.stdin or not sys.stdin.isatty():
             raise UsageError(f"not deleting {path.stem!r} without asking: pass --yes to delete it"
                              " (there is no terminal to ask on)")
-        if not path.exists() and not store.backup_path(name).exists():
-            store.delete(name)  # the clear "no campaign" error
         if not _confirm(f"Delete the campaign {path.stem!r} ({path})? [y/N]"):
             ctx.emit({"deleted": False}, "Kept it.")
             return 0
