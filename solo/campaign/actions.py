@@ -137,12 +137,14 @@ def _plain(value: Any, what: str) -> Any:
 
 def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None, *,
             tables: TablesSource = None, at: str | None = None,
-            undo_depth: int = UNDO_DEPTH) -> list[JournalEntry]:
+            undo_depth: int = UNDO_DEPTH, plain_data: bool = True) -> list[JournalEntry]:
     """Run the action `name` on `campaign`; its new journal entries are returned.
 
     `at` is the action's timestamp (now, unless replaying); `tables` a
     `TableSet` or a function returning one, called only if the action rolls
-    on a table.
+    on a table.  Entry data is made JSON-plain (as a save and a load would
+    leave it, so replays compare equal) unless `plain_data` is False, which
+    a scratch campaign that is never saved can afford to skip.
     """
     action = get_action(name)
     params = _plain(params or {}, f"the parameters of {name!r}")
@@ -162,7 +164,8 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
         for entry in entries:
             if not ENTRY_KIND.match(entry.kind):
                 raise TypeError(f"action {name!r} wrote a journal entry of kind {entry.kind!r}")
-            entry.data = _plain(entry.data, f"the data of a {entry.kind!r} entry")
+            if plain_data:
+                entry.data = _plain(entry.data, f"the data of a {entry.kind!r} entry")
         _plain(campaign.state_dict(), f"the campaign's state after {name!r}")
     except BaseException:
         campaign.load_state(before)

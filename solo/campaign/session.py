@@ -48,7 +48,8 @@ class Session:
     def perform(self, name: str, /, **params: Any) -> list[JournalEntry]:
         """Run an action (see `solo.campaign.actions.perform`) and save; its entries are returned."""
         if not self.saved:
-            return perform(self.campaign, name, params, tables=self.tables, undo_depth=0)
+            return perform(self.campaign, name, params, tables=self.tables, undo_depth=0,
+                           plain_data=False)
         checkpoint = self._checkpoint()
         entries = perform(self.campaign, name, params, tables=self.tables)
         self._save_or_rollback(checkpoint)
