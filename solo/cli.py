@@ -3,6 +3,7 @@
 Each area registers its own subcommands from `solo/commands/<area>.py`; this
 module only assembles the parser and turns errors into one clear line on
 stderr with a non-zero exit (1 for bad input, 2 for a bad command line).
+With no command, in a terminal, `solo` opens the TUI (`solo play`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
     "solo.commands.campaign",
+    "solo.commands.play",
 )
 
 
@@ -77,7 +79,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             setattr(args, key, value)
     handler = getattr(args, "handler", None)
     if handler is None:
+        from solo.commands.play import has_terminal, run_tui
+
+        if has_terminal() and not args.json:
+            return run_tui(args.saves, args.tables)
         parser.print_help()
+        print("\nRun `solo` in a terminal to play in the TUI.")
         return 0
     ctx = Context(args)
     try:

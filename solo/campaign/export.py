@@ -12,12 +12,17 @@ can read it, and solo can load it again if it is put in the saves directory.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from solo.campaign import document
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
+from solo.errors import SoloError
+
+FORMATS = ("md", "json")
 
 _MARKUP = re.compile(r"([\\`*_<])")
 
@@ -117,3 +122,23 @@ def to_json(campaign: Campaign) -> dict[str, Any]:
     data = document.to_document(campaign)
     data.pop("undo")
     return data
+
+
+def render(campaign: Campaign, fmt: str = "md") -> str:
+    """The export as text: `md` (the story log) or `json`."""
+    if fmt == "json":
+        return json.dumps(to_json(campaign), indent=1, ensure_ascii=False) + "\n"
+    if fmt == "md":
+        return to_markdown(campaign)
+    raise SoloError(f"export format is md or json, not {fmt!r}")
+
+
+def write(campaign: Campaign, path: str | Path, fmt: str = "md") -> Path:
+    """Write the export to `path` (a file the player chose, outside the saves); the path is returned."""
+    target = Path(path).expanduser()
+    text = render(campaign, fmt)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SoloError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

@@ -265,6 +265,26 @@ class CampaignStore:
                                      f" `solo restore {slug}` brings it back"))
         return sorted(found, key=lambda listing: listing.slug)
 
+    def latest(self) -> str | None:
+        """The slug of the campaign saved most recently (by file time, nothing parsed), if any.
+
+        The TUI opens it when started without a name; whether it loads is
+        found out by opening it, as with any other campaign.
+        """
+        if not self.directory.is_dir():
+            return None
+        newest: tuple[int, str] | None = None
+        for path in self.directory.glob(f"*{SUFFIX}"):
+            if path.name.startswith("."):
+                continue
+            try:
+                mtime = path.stat().st_mtime_ns
+            except OSError:
+                continue
+            if newest is None or (mtime, path.stem) > newest:
+                newest = (mtime, path.stem)
+        return newest[1] if newest else None
+
     def delete(self, name: str) -> Path:
         """Move the campaign's file and backup into `.deleted/`; the new place is returned."""
         path, backup = self.path(name), self.backup_path(name)

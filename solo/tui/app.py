@@ -1,0 +1,105 @@
+"""The App: global keys, which campaign to start on, and switching campaigns.
+
+Everything else lives in the screens (one module each under `screens/`) and
+in the moves; the App only decides what is on screen.
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+from solo.campaign import Session
+from solo.errors import SoloError
+from solo.tui.library import Library
+from solo.tui.palette import MovesProvider, TablesProvider
+from solo.tui.screens.campaigns import CampaignsScreen
+from solo.tui.screens.help import HelpScreen
+from solo.tui.screens.main import MainScreen
+
+MAX_TABLE_WARNINGS = 3
+
+
+class SoloApp(App[None]):
+    TITLE = "solo"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {MovesProvider, TablesProvider}
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help", tooltip="Every key, move and command"),
+        Binding("ctrl+o", "campaigns", "Campaigns", id="app.campaigns", priority=True,
+                tooltip="Open, start, rename, export or delete campaigns"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+                tooltip="Leave solo; everything is saved as you go"),
+    ]
+
+    def __init__(self, library: Library, campaign: str | None = None):
+        super().__init__()
+        self.library = library
+        self.requested = campaign
+
+    def on_mount(self) -> None:
+        self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
+        name = self.requested or self.library.store.latest()
+        if name is None:
+            self.push_screen(CampaignsScreen(self.library, welcome=True), self._picked)
+            return
+        try:
+            session = self.library.open(name)
+        except SoloError as exc:
+            self.notify(str(exc), severity="error", markup=False, timeout=15)
+            self.push_screen(CampaignsScreen(self.library), self._picked)
+            return
+        self.play(session)
+
+    def _check_tables(self) -> None:
+        """Load the tables off the UI thread and say which user tables are broken."""
+        problems = self.library.tables.problems
+        for problem in problems[:MAX_TABLE_WARNINGS]:
+            self.call_from_thread(self.notify, f"Skipped a broken table: {problem}",
+                                  title="Tables", severity="warning", markup=False, timeout=12)
+        if len(problems) > MAX_TABLE_WARNINGS:
+            self.call_from_thread(self.notify, f"...and {len(problems) - MAX_TABLE_WARNINGS} more table"
+                                  " problems; `solo table check DIR` lists them all",
+                                  title="Tables", severity="warning", timeout=12)
+
+    # -- which campaign is on screen --------------------------------------------------
+    @property
+    def main(self) -> MainScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, MainScreen):
+                return screen
+        return None
+
+    def play(self, session: Session) -> None:
+        main = MainScreen(session, self.library)
+        if isinstance(self.screen, MainScreen):
+            self.switch_screen(main)
+        else:
+            self.push_screen(main)
+
+    def _picked(self, session: Session | None) -> None:
+        if session is not None:
+            self.play(session)
+
+    async def _settle(self) -> None:
+        main = self.main
+        if main is not None:
+            await main.settled()
+
+    # -- global keys ------------------------------------------------------------------
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(list(self.BINDINGS), list(MainScreen.BINDINGS)))
+
+    async def action_campaigns(self) -> None:
+        if isinstance(self.screen, CampaignsScreen):
+            return
+        await self._settle()
+        main = self.main
+        current = main.campaign.slug if main is not None else None
+        self.push_screen(CampaignsScreen(self.library, current), self._picked)
+
+    async def action_quit(self) -> None:
+        await self._settle()
+        self.exit()

@@ -1,0 +1,7 @@
+"""Every move the TUI offers, registered by area; see `base` for what a move is."""
+
+from solo.tui.moves import app as _app  # noqa: F401
+from solo.tui.moves import journal as _journal  # noqa: F401 - registers its moves
+from solo.tui.moves.base import GROUPS, MOVES, Move, Play, all_moves, command_words, move
+
+__all__ = ["GROUPS", "MOVES", "Move", "Play", "all_moves", "command_words", "move"]

@@ -1,0 +1,88 @@
+"""Command palette providers: every move, and every table by fuzzy search on id and title.
+
+A hit runs through the main screen's `run_move`, exactly as a key or a
+/command would, so the palette needs no logic of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from solo.tables import Table
+
+
+def _player(provider: Provider) -> Any | None:
+    """The main screen the palette was opened over, if it was (moves need an open campaign)."""
+    screen = provider.screen
+    return screen if callable(getattr(screen, "run_move", None)) else None
+
+
+class MovesProvider(Provider):
+    def _moves(self) -> list[Any]:
+        from solo.tui.moves import all_moves
+
+        return all_moves()
+
+    async def discover(self) -> Hits:
+        player = _player(self)
+        if player is None:
+            return
+        for m in self._moves():
+            yield DiscoveryHit(m.title, partial(player.run_move, m.id), help=m.help)
+
+    async def search(self, query: str) -> Hits:
+        player = _player(self)
+        if player is None:
+            return
+        matcher = self.matcher(query)
+        for m in self._moves():
+            words = " ".join(f"/{w}" for w in m.words)
+            score = max(matcher.match(m.title), matcher.match(words) * 0.9)
+            if score > 0:
+                yield Hit(score, matcher.highlight(m.title), partial(player.run_move, m.id),
+                          help=f"{m.help}  {words}".rstrip())
+
+
+class TablesProvider(Provider):
+    """Tables turn up as the player types (there are too many to list unasked)."""
+
+    prefix = "Roll table: "
+
+    async def startup(self) -> None:
+        library = getattr(self.app, "library", None)
+        self.tables: list[Table] = []
+        if library is not None:
+            loaded = await asyncio.to_thread(lambda: library.tables)
+            self.tables = [loaded.tables[i] for i in loaded.ids()]
+
+    def _hit_for(self, player: Any, table: Table) -> partial:
+        return partial(player.run_move, "table", table.id)
+
+    async def search(self, query: str) -> Hits:
+        player = _player(self)
+        if player is None:
+            return
+        matcher = self.matcher(query)
+        for table in self.tables:
+            label = f"{table.id} — {table.title}"
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(self.prefix + label), self._hit_for(player, table),
+                          text=self.prefix + label)
+
+
+class TableBrowser(TablesProvider):
+    """For the table key: an empty query lists every table, so one can browse."""
+
+    prefix = ""
+
+    async def discover(self) -> Hits:
+        player = _player(self)
+        if player is None:
+            return
+        for table in self.tables:
+            yield DiscoveryHit(f"{table.id} — {table.title}", self._hit_for(player, table))

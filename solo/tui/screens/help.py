@@ -1,0 +1,75 @@
+"""F1: every key, move and /command, built from the same bindings and moves the app runs.
+
+Nothing here is written by hand twice: the key tables come from the
+`Binding`s and the move registry, so a new move is documented the moment it
+exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from solo.tui.moves import all_moves
+
+QUICK = [
+    ("The rain has not stopped for three days.", "a sentence and Enter: a note in the journal"),
+    ("? Is the gate guarded? likely", "? asks the oracle; the odds word at the end is optional"),
+    ("/roll 2d6+1 x3", "/ runs a command; a word may be shortened (/r 2d6, /jou)"),
+    ("//slash at the start", "two slashes write a note that starts with one"),
+    ("Up / Down", "bring back earlier lines"),
+]
+
+
+def _key(binding: Binding) -> str:
+    names = {"question_mark": "?", "slash": "/", "escape": "esc", "enter": "enter"}
+    return ", ".join(names.get(k, k) for k in binding.key.split(","))
+
+
+def _table(title: str, rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", expand=True, box=None,
+                  padding=(0, 1), show_header=True, header_style="dim")
+    for i, header in enumerate(headers):
+        table.add_column(header, no_wrap=i == 0, ratio=3 if i == len(headers) - 1 else None)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close", tooltip="Back to the game")]
+
+    def __init__(self, app_keys: list[Binding], screen_keys: list[Binding]):
+        super().__init__()
+        self.app_keys = app_keys
+        self.screen_keys = screen_keys
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(Text("solo — keys, moves and commands", style="bold"), id="help-title")
+            everywhere = [(_key(b), b.description, b.tooltip) for b in self.app_keys]
+            everywhere.append(("ctrl+p", "Palette", "Search every move and table by name"))
+            yield Static(_table("Everywhere", everywhere, ("key", "does", "")))
+            main = [(_key(b), b.description, b.tooltip) for b in self.screen_keys
+                    if not b.action.startswith("key_move")]
+            yield Static(_table("On the main screen", main, ("key", "does", "")))
+            groups: dict[str, list[tuple[str, ...]]] = {}
+            for m in all_moves():
+                groups.setdefault(m.group, []).append((m.key or "", m.command, m.title + ": " + m.help))
+            for group, rows in groups.items():
+                yield Static(_table(f"Moves — {group}", rows, ("key", "command", "")))
+            yield Static(_table("The input line", QUICK, ("type", "")))
+            yield Static(Text("Move keys work while the journal has focus (Esc from the input line);"
+                              " Enter goes back to writing. Esc, F1 or q closes this help.",
+                              style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

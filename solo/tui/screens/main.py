@@ -1,0 +1,255 @@
+"""The main screen: the journal, the side panel and the input line of one open campaign.
+
+Every change goes through one queue of campaign actions, worked off in
+order by a single task that runs each action (and its save) in a thread.
+The screen stays responsive while a big campaign saves, actions never
+overtake each other, and quitting or switching campaigns first waits for
+the queue to empty, so nothing the player did is ever dropped.
+
+Focus starts on the input line, where typing is writing.  Esc moves focus
+to the journal, where single keys play moves (shown in the footer then);
+Enter, `/` or `?` go back to writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, TypeVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input
+
+from solo.campaign import Campaign, JournalEntry, Session
+from solo.errors import SoloError
+from solo.tables import TableSet
+from solo.tui import characters
+from solo.tui.library import Library
+from solo.tui.moves import MOVES, all_moves, command_words
+from solo.tui.quick import parse_line
+from solo.tui.widgets.command_line import CommandLine
+from solo.tui.widgets.journal import JournalView
+from solo.tui.widgets.side_panel import SidePanel
+
+T = TypeVar("T")
+
+WELCOME = (
+    "This is your journal. Type what happens and press Enter to write it down.\n\n"
+    "Start a line with ? to ask the oracle:  ? Is the gate guarded? likely\n"
+    "Start it with / for a command:  /roll 2d6   /table weather   /scene   /help\n\n"
+    "Esc leaves the line so single keys play moves; F1 lists them all; Ctrl+P searches every"
+    " move and table."
+)
+
+MOVE_KEYS = [
+    Binding(m.key, f"key_move('{m.id}')", m.title, id=f"move.{m.id}", tooltip=m.help)
+    for m in all_moves() if m.key
+]
+
+
+class MainScreen(Screen[None]):
+    CSS_PATH = "main.tcss"
+    BINDINGS = [
+        Binding("ctrl+z", "move('undo')", "Undo", id="main.undo", priority=True,
+                tooltip="Take back the last action: journal, state and dice as they were"),
+        Binding("escape", "keys", "Moves", id="main.keys",
+                tooltip="Leave the input line so single keys play moves"),
+        Binding("enter", "write", "Write", id="main.write",
+                tooltip="Back to the input line to write or type a command"),
+        Binding("slash", "write('/')", "Command", show=False, id="main.slash",
+                tooltip="Start a /command on the input line"),
+        Binding("question_mark", "write('? ')", "Ask", show=False, id="main.question",
+                tooltip="Start a question for the oracle on the input line"),
+        *MOVE_KEYS,
+    ]
+
+    def __init__(self, session: Session, library: Library):
+        super().__init__()
+        self.session = session
+        self.library = library
+        self._queue: asyncio.Queue[tuple[str, dict[str, Any], asyncio.Future | None]] = asyncio.Queue()
+        self._runner: asyncio.Task | None = None
+
+    # -- layout -----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="play"):
+            yield JournalView(WELCOME, id="journal")
+            yield SidePanel(id="side")
+        yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help",
+                          id="line")
+        yield Footer()
+
+    @property
+    def journal(self) -> JournalView:
+        return self.query_one(JournalView)
+
+    @property
+    def side(self) -> SidePanel:
+        return self.query_one(SidePanel)
+
+    @property
+    def line(self) -> CommandLine:
+        return self.query_one(CommandLine)
+
+    def on_mount(self) -> None:
+        self._runner = asyncio.create_task(self._work_off_queue())
+        self.journal.set_entries(self.campaign.journal)
+        self._show_state()
+        self.line.focus()
+
+    def on_unmount(self) -> None:
+        if self._runner is not None:
+            self._runner.cancel()
+
+    def _show_state(self) -> None:
+        c = self.campaign
+        self.title = c.name
+        self.sub_title = (c.system or "no rule system") + " · " + _scene_label(c)
+        self.side.show(c, characters.key_resources(c))
+
+    # -- Play: what moves use ---------------------------------------------------------
+    @property
+    def campaign(self) -> Campaign:
+        return self.session.campaign
+
+    async def tables(self) -> TableSet:
+        return await asyncio.to_thread(lambda: self.library.tables)
+
+    async def perform(self, action: str, /, **params: Any) -> list[JournalEntry] | None:
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((action, params, future))
+        return await future
+
+    def submit(self, action: str, /, **params: Any) -> None:
+        """Queue an action without waiting for it (from an event handler)."""
+        self._queue.put_nowait((action, params, None))
+
+    async def undo(self) -> None:
+        await self.perform("__undo__")
+
+    async def dialog(self, screen: Screen[T]) -> T | None:
+        return await self.app.push_screen_wait(screen)
+
+    def show(self, screen: Screen[Any]) -> None:
+        self.app.push_screen(screen)
+
+    def tell(self, message: str, *, severity: str = "information") -> None:
+        self.notify(message, severity=severity, markup=False)  # type: ignore[arg-type]
+
+    async def app_action(self, action: str) -> None:
+        await self.app.run_action(action)
+
+    async def settled(self) -> None:
+        """Wait until every queued action is done and shown."""
+        await self._queue.join()
+
+    # -- the queue ---------------------------------------------------------------------
+    async def _work_off_queue(self) -> None:
+        while True:
+            action, params, future = await self._queue.get()
+            try:
+                result = await self._run(action, params)
+                if future is not None and not future.done():
+                    future.set_result(result)
+            except BaseException as exc:  # the queue must outlive any one action
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+            finally:
+                self._queue.task_done()
+
+    async def _run(self, action: str, params: dict[str, Any]) -> list[JournalEntry] | None:
+        try:
+            if action == "__undo__":
+                step, removed = await asyncio.to_thread(self.session.undo)
+                self.journal.truncate(len(self.campaign.journal))
+                self.tell(f"Undid {step.action.replace('_', ' ')}"
+                          f" ({len(removed)} journal entr{'y' if len(removed) == 1 else 'ies'} removed).")
+                entries: list[JournalEntry] | None = []
+            else:
+                entries = await asyncio.to_thread(self.session.perform, action, **params)
+                self.journal.append(entries)
+        except SoloError as exc:
+            self.tell(str(exc), severity="error")
+            return None
+        except Exception as exc:  # a bug: say so, keep playing; the campaign was rolled back
+            self.log.error(f"{action} failed", exc)
+            self.tell(f"solo hit an internal error in {action!r} ({type(exc).__name__}: {exc});"
+                      " the campaign is as it was before it", severity="error")
+            return None
+        self._show_state()
+        return entries
+
+    # -- moves -------------------------------------------------------------------------
+    def run_move(self, move_id: str, args: str = "") -> None:
+        move = MOVES[move_id]
+        self.run_worker(self._guarded(move_id, args), group="moves", exit_on_error=False,
+                        name=f"move {move.id}")
+
+    async def _guarded(self, move_id: str, args: str) -> None:
+        try:
+            await MOVES[move_id].run(self, args)
+        except SoloError as exc:
+            self.tell(str(exc), severity="error")
+        except Exception as exc:
+            self.log.error(f"move {move_id} failed", exc)
+            self.tell(f"solo hit an internal error in {move_id!r} ({type(exc).__name__}: {exc})",
+                      severity="error")
+
+    def action_move(self, move_id: str) -> None:
+        self.run_move(move_id)
+
+    def action_key_move(self, move_id: str) -> None:
+        self.run_move(move_id)
+
+    def action_keys(self) -> None:
+        self.journal.focus()
+
+    def action_write(self, start: str = "") -> None:
+        line = self.line
+        if start:
+            line.value = start
+            line.cursor_position = len(start)
+        line.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Move keys work (and show in the footer) only while the input line is not focused."""
+        writing = isinstance(self.focused, Input)
+        if action in ("key_move", "write"):
+            return not writing
+        if action == "keys":
+            return writing
+        return True
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.refresh_bindings()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input is not self.line:
+            return
+        event.stop()
+        line = event.value
+        try:
+            parsed = parse_line(line, command_words())
+        except SoloError as exc:  # keep the line so the player can fix it
+            self.tell(str(exc), severity="error")
+            return
+        self.line.remember(line)
+        self.line.value = ""
+        if parsed is None:
+            return
+        if parsed.move == "note":
+            self.submit("note", text=parsed.args)
+        else:
+            self.run_move(parsed.move, parsed.args)
+
+
+def _scene_label(c: Campaign) -> str:
+    if c.scene.number == 0:
+        return "before the first scene"
+    return f"scene {c.scene.number}" + ("" if c.scene.open else " (ended)")

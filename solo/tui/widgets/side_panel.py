@@ -1,0 +1,44 @@
+"""The side panel: where the story stands (scene, chaos, marks, clues, clocks), threads, people."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from solo.campaign import Campaign
+from solo.tui import render
+
+
+class SidePanel(VerticalScroll, can_focus=False):
+    DEFAULT_CSS = """
+    SidePanel {
+        width: 32;
+        padding: 0 1;
+        background: $panel;
+    }
+    SidePanel > .heading {
+        color: $accent;
+        text-style: bold;
+        margin-top: 1;
+    }
+    SidePanel > #state { margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="state")
+        yield Static("Threads", classes="heading")
+        yield Static(id="threads")
+        yield Static("People", classes="heading")
+        yield Static(id="people")
+
+    text = ""
+    """What the panel shows, as plain text (for tests and screen readers' sake)."""
+
+    def show(self, campaign: Campaign, resources: dict[int, str] | None = None) -> None:
+        parts = {"state": render.state_panel(campaign), "threads": render.threads_panel(campaign),
+                 "people": render.people_panel(campaign, resources)}
+        for key, text in parts.items():
+            self.query_one(f"#{key}", Static).update(text)
+        self.text = "\n".join([parts["state"].plain, "Threads", parts["threads"].plain,
+                               "People", parts["people"].plain])
