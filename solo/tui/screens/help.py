@@ -7,8 +7,10 @@ exists.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -39,7 +41,7 @@ def _table(title: str, rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]
     for i, header in enumerate(headers):
         table.add_column(header, no_wrap=i == 0, ratio=3 if i == len(headers) - 1 else None)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # plain text: "[xN]" is not markup
     return table
 
 
@@ -54,22 +56,35 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(Text("solo — keys, moves and commands", style="bold"), id="help-title")
-            everywhere = [(_key(b), b.description, b.tooltip) for b in self.app_keys]
-            everywhere.append(("ctrl+p", "Palette", "Search every move and table by name"))
-            yield Static(_table("Everywhere", everywhere, ("key", "does", "")))
-            main = [(_key(b), b.description, b.tooltip) for b in self.screen_keys
-                    if not b.action.startswith("key_move")]
-            yield Static(_table("On the main screen", main, ("key", "does", "")))
-            groups: dict[str, list[tuple[str, ...]]] = {}
-            for m in all_moves():
-                groups.setdefault(m.group, []).append((m.key or "", m.command, m.title + ": " + m.help))
-            for group, rows in groups.items():
-                yield Static(_table(f"Moves — {group}", rows, ("key", "command", "")))
-            yield Static(_table("The input line", QUICK, ("type", "")))
-            yield Static(Text("Move keys work while the journal has focus (Esc from the input line);"
-                              " Enter goes back to writing. Esc, F1 or q closes this help.",
-                              style="dim"))
+            for part in self.parts():
+                yield Static(part)
+
+    def parts(self) -> list[Table | Text]:
+        out: list[Table | Text] = [Text("solo — keys, moves and commands", style="bold")]
+        everywhere = [(_key(b), b.description, b.tooltip) for b in self.app_keys]
+        everywhere.append(("ctrl+p", "Palette", "Search every move and table by name"))
+        out.append(_table("Everywhere", everywhere, ("key", "does", "")))
+        main = [(_key(b), b.description, b.tooltip) for b in self.screen_keys
+                if not b.action.startswith("key_move")]
+        out.append(_table("On the main screen", main, ("key", "does", "")))
+        groups: dict[str, list[tuple[str, ...]]] = {}
+        for m in all_moves():
+            aliases = " ".join(f"/{w}" for w in m.words[1:])
+            command = m.command + (f" (or {aliases})" if aliases else "")
+            groups.setdefault(m.group, []).append((m.key or "", command, m.title + ": " + m.help))
+        for group, rows in groups.items():
+            out.append(_table(f"Moves — {group}", rows, ("key", "command", "")))
+        out.append(_table("The input line", QUICK, ("type", "")))
+        out.append(Text("Move keys work while the journal has focus (Esc from the input line);"
+                        " Enter goes back to writing. Esc, F1 or q closes this help.", style="dim"))
+        return out
+
+    def plain_text(self, width: int = 160) -> str:
+        """The whole help as plain text, scrolled or not (for tests and copying)."""
+        console = Console(width=width, record=True, file=io.StringIO())
+        for part in self.parts():
+            console.print(part)
+        return console.export_text()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -72,6 +72,7 @@ class MainScreen(Screen[None]):
         self.library = library
         self._queue: asyncio.Queue[tuple[str, dict[str, Any], asyncio.Future | None]] = asyncio.Queue()
         self._runner: asyncio.Task | None = None
+        self._pending = 0
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -121,12 +122,21 @@ class MainScreen(Screen[None]):
 
     async def perform(self, action: str, /, **params: Any) -> list[JournalEntry] | None:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((action, params, future))
+        self._enqueue(action, params, future)
         return await future
 
     def submit(self, action: str, /, **params: Any) -> None:
         """Queue an action without waiting for it (from an event handler)."""
-        self._queue.put_nowait((action, params, None))
+        self._enqueue(action, params, None)
+
+    def _enqueue(self, action: str, params: dict[str, Any], future: asyncio.Future | None) -> None:
+        self._pending += 1
+        self._queue.put_nowait((action, params, future))
+
+    @property
+    def busy(self) -> bool:
+        """True while any queued action is not yet done and shown."""
+        return self._pending > 0
 
     async def undo(self) -> None:
         await self.perform("__undo__")
@@ -161,6 +171,7 @@ class MainScreen(Screen[None]):
                 if isinstance(exc, asyncio.CancelledError):
                     raise
             finally:
+                self._pending -= 1
                 self._queue.task_done()
 
     async def _run(self, action: str, params: dict[str, Any]) -> list[JournalEntry] | None:

@@ -1,0 +1,31 @@
+"""What the screens look like, compared with the SVG snapshots in tests/__snapshots__/.
+
+Deterministic by construction: fixed seeds, a fixed terminal size, and no
+timestamps on screen.  After an intended change of look, regenerate with
+`pytest tests/test_tui_snapshots.py --snapshot-update` and review the SVGs.
+"""
+
+from __future__ import annotations
+
+from tui_harness import make_campaign, new_app
+
+
+def salt_road(saves):
+    session = make_campaign(saves, "The Salt Road", seed=7)
+    session.perform("note", text="We leave the city at dawn, heading for the salt marshes where the"
+                                 " ferryman was last seen.")
+    session.perform("roll", expression="2d6+1")
+    session.perform("table_roll", table="weather/day")
+    session.perform("note", text="The road is empty. Too empty.")
+    c = session.campaign
+    c.add_thread("Find the missing ferryman")
+    c.add_thread("Pay back the salt guild")
+    c.add_clock("Guild patience", 6).advance(2)
+    c.countdown, c.clues = 2, 1
+    session.save()
+    return session
+
+
+def test_main_screen(saves_dir, snap_compare):
+    salt_road(saves_dir)
+    assert snap_compare(new_app(saves_dir), terminal_size=(100, 30))
