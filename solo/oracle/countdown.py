@@ -65,7 +65,8 @@ class CountdownResult:
                 f" (needed {self.marks} or less, {percent(self.chance)})")
         if self.triggered:
             return f"{head} -> a complication! Marks cleared. {self.complication}"
-        return f"{head} -> not yet; {self.new_marks} mark{'s' if self.new_marks != 1 else ''} stand."
+        stand = "mark stands" if self.new_marks == 1 else "marks stand"
+        return f"{head} -> not yet; {self.new_marks} {stand}."
 
     def to_dict(self) -> dict[str, Any]:
         return {
