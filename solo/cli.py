@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
     "solo.commands.campaign",
+    "solo.commands.oracle",
 )
 
 

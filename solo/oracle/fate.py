@@ -204,7 +204,7 @@ class FateOdds:
             return {"probability": float(p), "exact": str(p)}
 
         return {
-            "odds": self.odds,
+            "level": self.odds,
             "chaos": self.chaos,
             "set_up_well": self.set_up_well,
             "leverage": self.leverage,

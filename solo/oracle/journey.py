@@ -225,6 +225,25 @@ def event_from_roll(roll: TableRoll, setting: str) -> JourneyEvent:
                         CheckRequest(tuple(approaches), difficulty), success, failure, roll.to_dict())
 
 
+def event_from_dict(data: dict[str, Any]) -> JourneyEvent:
+    """A journey event back from `JourneyEvent.to_dict()` (a save's waiting journey)."""
+    try:
+        check = data["check"]
+        return JourneyEvent(
+            data["setting"], int(data["roll"]), data["description"],
+            parse_effect(_effect_words(data["effect"]), "saved journey effect"),
+            CheckRequest(tuple(check["approaches"]), check["difficulty"]),
+            Outcome(data["success"]["text"], parse_effect(_effect_words(data["success"]["effect"]))),
+            Outcome(data["failure"]["text"], parse_effect(_effect_words(data["failure"]["effect"]))),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise OracleError(f"the saved journey event is damaged ({exc!r} is missing or wrong)") from None
+
+
+def _effect_words(effect: dict[str, Any]) -> str:
+    return " ".join(str(effect[k]) for k in ("action", "kind", "size") if effect.get(k))
+
+
 def parse_setting(setting: str) -> str:
     key = str(setting).strip().lower()
     key = SETTING_ALIASES.get(key, key)

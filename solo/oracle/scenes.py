@@ -56,8 +56,13 @@ class SceneResult:
 
     @property
     def text(self) -> str:
+        return f"Scene: {self.body}"
+
+    @property
+    def body(self) -> str:
+        """The line without its label, for callers that number the scene."""
         odds = self.odds
-        head = (f"Scene: {self.expectation} [chaos {self.chaos}; expected {percent(odds['expected'])},"
+        head = (f"{self.expectation} [chaos {self.chaos}; expected {percent(odds['expected'])},"
                 f" altered {percent(odds['altered'])}, interrupted {percent(odds['interrupted'])}]"
                 f" d10 rolled {self.die}")
         if self.outcome == "expected":
