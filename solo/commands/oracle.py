@@ -162,9 +162,11 @@ def _emit_entries(ctx: Context, entries: list[JournalEntry], extra: dict[str, An
     return 0
 
 
-def _keeps_nothing(ctx: Context) -> None:
+def _kept(ctx: Context, entries: list[JournalEntry]) -> list[JournalEntry]:
+    """Warn, after a move that only changes state, that a throwaway campaign keeps none of it."""
     if ctx.campaign is None and not ctx.json:
         ctx.warn("no --campaign given, so nothing is kept")
+    return entries
 
 
 def _campaign(ctx: Context) -> Campaign:
@@ -260,8 +262,7 @@ def cmd_clue(ctx: Context) -> int:
     if what == "roll":
         return _emit_entries(ctx, ctx.perform("oracle.clue_roll"))
     if what == "gain":
-        _keeps_nothing(ctx)
-        return _emit_entries(ctx, ctx.perform("oracle.clue_gain", character=ctx.args.character))
+        return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.clue_gain", character=ctx.args.character)))
     return _emit_entries(ctx, ctx.perform("oracle.clue_spend", character=ctx.args.character))
 
 
@@ -408,8 +409,7 @@ def cmd_thread(ctx: Context) -> int:
     if what == "add":
         if not text:
             raise UsageError("thread add needs the thread, e.g. solo thread add \"Find the missing heir\"")
-        _keeps_nothing(ctx)
-        return _emit_entries(ctx, ctx.perform("oracle.thread_add", text=text))
+        return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.thread_add", text=text)))
     if what == "close":
         if not text:
             raise UsageError("which thread? give its number or text")
@@ -430,9 +430,8 @@ def cmd_notable(ctx: Context) -> int:
     if what == "add":
         if not name:
             raise UsageError("notable add needs a name")
-        _keeps_nothing(ctx)
-        return _emit_entries(ctx, ctx.perform("oracle.notable_add", name=name, kind=ctx.args.kind,
-                                              note=ctx.args.note))
+        return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.notable_add", name=name,
+                                                         kind=ctx.args.kind, note=ctx.args.note)))
     if name:
         raise UsageError(f"notable {what} takes no name")
     if what == "random":
@@ -462,14 +461,14 @@ def cmd_momentum(ctx: Context) -> int:
         lines.append(f"Clues held: {c.clues}.")
         ctx.emit({"pcs": pcs, "clues": c.clues}, "\n".join(lines))
         return 0
-    _keeps_nothing(ctx)
     if what == "prepare":
-        return _emit_entries(ctx, ctx.perform("oracle.prepare", character=args.character))
-    if what == "trade":
-        return _emit_entries(ctx, ctx.perform("oracle.trade_one", trade=args.trade, character=args.character))
-    if what == "leverage":
-        return _emit_entries(ctx, ctx.perform("oracle.leverage", character=args.character))
-    if args.which not in ("set-up-well", "leverage"):
-        raise UsageError("momentum spend needs set-up-well or leverage")
-    return _emit_entries(ctx, ctx.perform("oracle.spend_momentum", which=args.which,
-                                          character=args.character))
+        entries = ctx.perform("oracle.prepare", character=args.character)
+    elif what == "trade":
+        entries = ctx.perform("oracle.trade_one", trade=args.trade, character=args.character)
+    elif what == "leverage":
+        entries = ctx.perform("oracle.leverage", character=args.character)
+    else:
+        if args.which not in ("set-up-well", "leverage"):
+            raise UsageError("momentum spend needs set-up-well or leverage")
+        entries = ctx.perform("oracle.spend_momentum", which=args.which, character=args.character)
+    return _emit_entries(ctx, _kept(ctx, entries))
