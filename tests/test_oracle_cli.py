@@ -25,10 +25,19 @@ def test_ask_shows_the_odds_and_the_answer(cli):
     assert result.out.splitlines() == [
         "Q: Is the gate guarded?",
         "   likely · chaos 5 · pool d4, yes on 3 or less",
-        "   odds: yes 75% (exceptional 14.2%) · no 25% (exceptional 4.8%) · random event 5%",
+        "   odds: yes 75% · no 25% · exceptional yes 14.2% / no 4.8% · random event 5%",
         "   rolled d4:3 · twist 3 7",
         "=> YES  (a 60.8% result)",
         "   Yes, in the most ordinary way.",
+    ]
+
+
+def test_ask_says_how_far_chaos_and_momentum_moved_the_odds(cli):
+    lines = cli("ask", "Q", "--odds", "likely", "--chaos", "7", "--set-up-well", "--seed", "3").out
+    assert lines.splitlines()[1:4] == [
+        "   likely · chaos 7 · pool d4 d6 d8 d10, yes on 3 or less (set up well)",
+        "   odds: yes 94.5% · no 5.5% · exceptional yes 18% / no 1% · random event 7%",
+        "   (likely alone, at chaos 5 with nothing banked: yes 75%)",
     ]
 
 

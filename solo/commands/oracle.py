@@ -190,11 +190,12 @@ def _ask_text(d: dict[str, Any]) -> str:
         who = f" · {d['character']}" if d.get("character") else ""
         lines.append(f"   {level} · chaos {odds['chaos']} · pool {pool}, yes on {need}{who}"
                      + (f" ({', '.join(momentum)})" if momentum else ""))
-        lines.append(f"   odds: yes {_pct(odds['yes'])}"
-                     f" (exceptional {_pct(odds['exceptional_yes'])})"
-                     f" · no {_pct(odds['no'])}"
-                     f" (exceptional {_pct(odds['exceptional_no'])})"
-                     f" · random event {_pct(odds['random_event'])}")
+        lines.append(f"   odds: yes {_pct(odds['yes'])} · no {_pct(odds['no'])}"
+                     f" · exceptional yes {_pct(odds['exceptional_yes'])}"
+                     f" / no {_pct(odds['exceptional_no'])} · random event {_pct(odds['random_event'])}")
+        base = Fraction(d["base_probability_yes"])
+        if base != Fraction(odds["yes"]["exact"]):
+            lines.append(f"   ({level} alone, at chaos 5 with nothing banked: yes {percent(base)})")
         rolled = " ".join(f"{r['die']}:{r['value']}" for r in d["rolls"])
         lines.append(f"   rolled {rolled} · twist {d['twist'][0]} {d['twist'][1]}")
     lines.append(f"=> {d['label'].upper()}  (a {percent(Fraction(d['chance_of_answer']))} result)")

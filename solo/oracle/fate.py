@@ -257,6 +257,11 @@ class FateResult:
         return f"Exceptional {word.lower()}" if self.exceptional else word
 
     @property
+    def base_yes(self) -> Fraction:
+        """The level's own chance, before chaos and momentum bent it (chaos 5, nothing banked)."""
+        return fate_odds(self.odds.odds).yes
+
+    @property
     def chance_of_answer(self) -> Fraction:
         if self.clue_spent:
             return Fraction(1)
@@ -284,6 +289,7 @@ class FateResult:
             "label": self.label,
             "probability_yes": float(self.odds.yes) if not self.clue_spent else 1.0,
             "probability_yes_exact": str(self.odds.yes) if not self.clue_spent else "1",
+            "base_probability_yes": str(self.base_yes),
             "chance_of_answer": str(self.chance_of_answer),
             "odds": self.odds.to_dict(),
             "rolls": [{"die": f"d{s}", "value": v}
