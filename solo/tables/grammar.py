@@ -189,8 +189,13 @@ def analyse(rules: dict[str, list[str]]) -> GrammarInfo:
 
 
 def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
-    """Symbols none of whose rules can ever finish expanding (unbounded recursion)."""
-    finishing: set[str] = set(info.pushed) - set(rules)
+    """Symbols none of whose rules can ever finish expanding (unbounded recursion).
+
+    A symbol used but never defined counts as finishing here: it is reported
+    as undefined, and must not also make every symbol that uses it look endless.
+    """
+    used = set().union(*info.references.values()) if info.references else set()
+    finishing: set[str] = (set(info.pushed) | used) - set(rules)
     changed = True
     while changed:
         changed = False
