@@ -95,19 +95,42 @@ def _text(tables: TableSet, table_id: str, rng: Rng) -> str:
     return tables.roll(table_id, rng).text.strip()
 
 
+def _gist(text: str) -> str:
+    """The part of a text that makes it recognisable: "they owe 40 silver; ..." -> "they owe"."""
+    return " ".join(text.split(";")[0].split()[:4])
+
+
+def _fresh(tables: TableSet, table_id: str, rng: Rng, taken: set[str], tries: int) -> str:
+    """A roll whose gist is not taken yet, if one comes up within `tries` rerolls."""
+    text = _text(tables, table_id, rng)
+    for _ in range(tries):
+        if _gist(text) not in taken:
+            break
+        text = _text(tables, table_id, rng)
+    return text
+
+
 def generate_npc(tables: TableSet, rng: Rng, *, system: Any = None,
-                 avoid_names: set[str] | frozenset[str] = frozenset()) -> Npc:
+                 avoid_names: set[str] | frozenset[str] = frozenset(),
+                 cast: list[Npc] | tuple[Npc, ...] = ()) -> Npc:
     """A new person; with `system` (from `rule_system`), with that system's stats too.
 
-    `avoid_names` keeps two people in one story from sharing a name: the name
-    is rerolled (a few times at most) while it is taken.
+    `avoid_names` keeps two people in one batch from sharing a name: the name
+    is rerolled (a few times at most) while it is taken.  `cast` are the other
+    people of a small story: the name is rerolled while its first name is
+    taken, and each part (look, manner, secret...) a few times while someone
+    already has it, so a cast of four has no two Falks and no shared secret.
     """
+    given = {other.name.split()[0] for other in cast}
     name = _text(tables, NAME_TABLE, rng)
     for _ in range(20):
-        if name not in avoid_names:
+        if name not in avoid_names and name.split()[0] not in given:
             break
         name = _text(tables, NAME_TABLE, rng)
-    parts = {key: _text(tables, table_id, rng) for key, table_id in PART_TABLES.items()}
+    parts = {}
+    for key, table_id in PART_TABLES.items():
+        taken = {_gist(getattr(other, key)) for other in cast}
+        parts[key] = _fresh(tables, table_id, rng, taken, 10 if cast else 0)
     npc = Npc(name=name, **parts)
     if system is not None:
         actor = system.random_character(rng, name=name, role=npc.role)

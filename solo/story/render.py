@@ -135,7 +135,12 @@ def _collision_lines(world: World) -> list[str]:
     for a_id, b_id in world.collisions:
         a, b = world.node(a_id), world.node(b_id)
         about = world.node(world.about((a_id, b_id)))
-        lines.append(f"- {a.name} and {b.name}, over {about.name}")
+        if about.kind == "item":
+            lines.append(f"- {a.name} and {b.name}, over {about.name}")
+        else:  # one works against the other
+            against = b if about.id == b.id else a
+            other = a if against is b else b
+            lines.append(f"- {other.name} against {against.name}")
     return lines
 
 

@@ -220,6 +220,7 @@ class _Builder:
         self.world = World()
         self.place_names: set[str] = set()
         self.place_details: set[str] = set()
+        self.used_wants: set[int] = set()
 
     def text(self, table_id: str) -> str:
         return self.tables.roll(table_id, self.rng).text.strip()
@@ -229,7 +230,8 @@ class _Builder:
         names = {n.name for n in self.world.nodes}
         added = []
         for _ in range(count):
-            npc = generate_npc(self.tables, self.rng, avoid_names=names)
+            cast = [n.npc for n in self.world.nodes if n.npc is not None]
+            npc = generate_npc(self.tables, self.rng, avoid_names=names, cast=cast)
             names.add(npc.name)
             node = Node(f"n{len(self.world.nodes) + 1}", "npc", npc.name, npc=npc)
             self.world.nodes.append(node)
@@ -273,7 +275,10 @@ class _Builder:
         rows = [r for r in table.rows if r.fields.get("kind") == kind]
         if not rows:
             raise StoryDataError(f"table {WANT_TABLE} has no row with kind: {kind}")
+        unused = [r for r in rows if r.index not in self.used_wants]
+        rows = unused or rows  # two people with word-for-word the same want read badly
         row = rows[self.rng.weighted_index([r.weight for r in rows])]
+        self.used_wants.add(row.index)
         template = self.tables.expand(row.text, self.rng)
         item = target.name if target.kind == "item" else ""
         text = fill(template, {"item": item, "rival": rival.name}, f"table {WANT_TABLE}")

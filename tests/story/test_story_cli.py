@@ -129,7 +129,7 @@ def test_foundation_markdown_has_the_chart_and_the_plot(cli):
     assert md.startswith("# A story's foundation\n\n*Seed 9 · a living world of 4 people and 2 items"
                          " · shape: Look, Don't Touch (branching)*\n")
     assert "```mermaid\nflowchart LR\n    n1[\"Essa Greyling, lamplighter\"]\n" in md
-    assert "**First task:** Essa Greyling asks you to watch Falk the Lame at the Burnt Glasshouse" in md
+    assert "**First task:** Essa Greyling asks you to watch Falk the Lame at the Lantern Library" in md
     assert "**If it goes well**, several ways open at once:" in md
 
 
