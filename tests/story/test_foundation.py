@@ -250,3 +250,23 @@ def test_text_output_tells_the_whole_story(tables):
     assert "If it goes well, any of these open up:" in text
     assert text.rstrip().endswith("(seed 9)")
     assert "**" not in text and "```" not in text
+
+
+def test_a_cast_shares_no_first_name_secret_or_want(worlds):
+    for world in worlds:
+        people = world.people
+        assert len({p.name.split()[0] for p in people}) == len(people)
+        assert len({p.npc.secret.split(";")[0] for p in people}) == len(people)
+        wants = [p.want.text.split(",")[0] for p in people]
+        assert len(set(wants)) == len(wants), wants
+
+
+def test_collisions_are_told_in_words(tables):
+    found = generate_foundation(tables, Rng(5))
+    md = foundation_markdown(found)
+    section = md.split("### Where the wants collide\n\n")[1].split("\n\n")[0].splitlines()
+    assert section == [
+        "- Abelard the Younger and Cress Ash-Hand, over the Last Hourglass",
+        "- Abelard the Younger and Falk Two-Rings, over the Last Hourglass",
+        "- Doro Oakhart against Cress Ash-Hand",
+    ]
