@@ -9,9 +9,10 @@ import pytest
 
 SEEDED_HOOKS = [
     "A nervous apprentice finds the Beekeeper's Compass in the pocket of a sleepwalker and asks"
-    " you to look after it. It already has two owners, and each has a lawyer.",
-    "A drunk banker's nephew swears the guild of rat-catchers is about to go bankrupt. It is"
-    " true, and worse.",
+    " you to look after it. Everyone who has held it has had the same dream, and you have just"
+    " had it too.",
+    "A drunk banker's nephew swears a stranger at The Last Heron paid for a room with a gold coin"
+    " from a kingdom that fell. It is all anyone will talk about, until the next rumour.",
 ]
 
 
