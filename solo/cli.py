@@ -19,12 +19,13 @@ from solo.errors import SoloError
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
-COMMON_DEFAULTS = {"seed": None, "json": False, "tables": []}
+COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
 
 COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
     "solo.commands.story",
+    "solo.commands.campaign",
 )
 
 
@@ -44,6 +45,9 @@ def common_options() -> argparse.ArgumentParser:
                         help="print machine-readable JSON")
     common.add_argument("--tables", action="append", default=argparse.SUPPRESS, metavar="DIR",
                         help="read extra tables from DIR (may be repeated; overrides by id)")
+    common.add_argument("--saves", default=argparse.SUPPRESS, metavar="DIR",
+                        help="keep campaigns in DIR (default: $SOLO_SAVES, else saves/ in a checkout,"
+                        " else your user data directory)")
     return common
 
 

@@ -1,8 +1,15 @@
-"""What every command gets: its arguments, output streams, tables and an RNG.
+"""What every command gets: its arguments, output streams, tables, an RNG and a campaign.
 
 Commands print through `Context.emit` so `--json` works the same everywhere,
 and load tables through `Context.tables`, which reports broken table files on
 stderr once and carries on without them.
+
+A command that rolls or changes story state adds `--campaign NAME` with
+`add_campaign_option(parser)` and does its work with
+`ctx.perform(action, **params)`: with `--campaign` the action runs on that
+campaign (its own dice, journaled, saved at once); without it, on a
+throwaway campaign rolling with `ctx.rng` (so `--seed` works) and nothing
+is kept.  Either way the same journal entries come back to print.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from argparse import Namespace
 from functools import cached_property
 from typing import Any, TextIO
 
+from solo.campaign import Campaign, CampaignStore, JournalEntry, Session
 from solo.dice import Rng
 from solo.errors import SoloError
 from solo.tables import TableSet, load_tables
@@ -22,6 +30,13 @@ MAX_WARNINGS = 5
 
 class UsageError(SoloError):
     """The command line itself is wrong (exit status 2, like argparse's own errors)."""
+
+
+def add_campaign_option(parser: Any) -> None:
+    """Give a command `--campaign NAME`; its handler then works through `ctx.perform`."""
+    parser.add_argument("--campaign", metavar="NAME",
+                        help="play this in the campaign NAME: its own dice, recorded in its journal"
+                        " and saved")
 
 
 class Context:
@@ -38,6 +53,32 @@ class Context:
     def rng(self) -> Rng:
         """A throwaway RNG: seeded by --seed when given, else from the system."""
         return Rng(getattr(self.args, "seed", None))
+
+    @cached_property
+    def store(self) -> CampaignStore:
+        """The campaigns in `--saves DIR`, else SOLO_SAVES, else the default saves directory."""
+        return CampaignStore(getattr(self.args, "saves", None))
+
+    @cached_property
+    def session(self) -> Session:
+        """The `--campaign` being played, opened on first use; a scratch session without it."""
+        name = getattr(self.args, "campaign", None)
+        if name is None:
+            return Session.scratch(self.rng, tables=lambda: self.tables)
+        if getattr(self.args, "seed", None) is not None:
+            raise UsageError("--seed cannot be used with --campaign: a campaign rolls its own dice"
+                             " (their seed was set by `solo new`)")
+        return self.store.open(name, tables=lambda: self.tables)
+
+    @property
+    def campaign(self) -> Campaign | None:
+        """The `--campaign` being played, or None when the command was given none."""
+        session = self.session
+        return session.campaign if session.saved else None
+
+    def perform(self, action: str, /, **params: Any) -> list[JournalEntry]:
+        """Run a campaign action (on `--campaign` if given, saved at once); its entries come back."""
+        return self.session.perform(action, **params)
 
     @cached_property
     def tables(self) -> TableSet:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from argparse import Namespace
 from typing import Any
 
-from solo.commands.context import Context, UsageError
-from solo.dice import distribution, parse, percent, roll
+from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.dice import distribution, parse, percent
 
 
 def register(sub: Any, common: Any) -> None:
@@ -14,6 +14,7 @@ def register(sub: Any, common: Any) -> None:
                        description="Roll dice: NdM, d%, d66, keep/drop (4d6kh3, 2d20kl1), + and -.")
     p.add_argument("expression", nargs="+", help="dice notation (spaces allowed)")
     p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
     p = sub.add_parser("odds", parents=[common], help="exact odds of dice notation",
@@ -31,16 +32,17 @@ def _expression(args: Namespace) -> str:
 
 
 def cmd_roll(ctx: Context) -> int:
-    expr = parse(_expression(ctx.args))
+    expression = _expression(ctx.args)
+    parse(expression)  # a notation error before a --times one, as always
     times = ctx.args.times
     if not 1 <= times <= 1000:
         raise UsageError(f"--times must be between 1 and 1000, not {times}")
-    results = [roll(expr, ctx.rng) for _ in range(times)]
+    entries = ctx.perform("roll", expression=expression, times=times)
     if ctx.json:
-        data = results[0].to_dict() if times == 1 else {"rolls": [r.to_dict() for r in results]}
+        data = entries[0].data if times == 1 else {"rolls": [e.data for e in entries]}
         ctx.emit(data)
     else:
-        ctx.emit(None, "\n".join(r.render() for r in results))
+        ctx.emit(None, "\n".join(e.text for e in entries))
     return 0
 
 

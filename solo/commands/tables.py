@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solo.commands.context import Context, UsageError
+from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.locations import builtin_tables_dir
 from solo.tables import Table, TableSet, load_tables
 
@@ -27,6 +27,7 @@ def register(sub: Any, common: Any) -> None:
     p = tsub.add_parser("roll", parents=[common], help="roll on a table")
     p.add_argument("id", help="table id, e.g. treasure/hoard")
     p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
     p = tsub.add_parser("check", parents=[common], help="validate table files",
@@ -110,10 +111,8 @@ def cmd_roll(ctx: Context) -> int:
     times = ctx.args.times
     if not 1 <= times <= 10000:
         raise UsageError(f"--times must be between 1 and 10000, not {times}")
-    tables = ctx.tables
-    tables.get(ctx.args.id)  # a clear error before any rolling
-    results = [tables.roll(ctx.args.id, ctx.rng) for _ in range(times)]
-    ctx.emit({"rolls": [r.to_dict() for r in results]}, "\n".join(r.render() for r in results))
+    entries = ctx.perform("table_roll", table=ctx.args.id, times=times)
+    ctx.emit({"rolls": [e.data for e in entries]}, "\n".join(e.text for e in entries))
     return 0
 
 

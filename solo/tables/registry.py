@@ -118,6 +118,9 @@ def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[
         table_problems, table_refs = check_table(table, lines.get(table.source))
         if table_problems:
             problems.extend(table_problems)
+            # Still name references to tables that exist nowhere: report every problem at once.
+            problems.extend(unknown_references(table, table_refs, set(merged),
+                                               lines.get(table.source)))
         else:
             good[table_id] = table
             refs[table_id] = table_refs

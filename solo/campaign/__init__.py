@@ -1,0 +1,114 @@
+"""Campaigns: the state of one solo game, its journal, and saves that never lose it.
+
+The pieces, from the inside out:
+
+* `Campaign` (state.py) — plain dataclasses: characters with their rules
+  sheets, threads, notables, clocks, complication countdown marks, chaos
+  factor, clues, the scene, the RNG, a free `extra` mapping per module, and
+  the journal of `JournalEntry` (journal.py).
+* Actions (actions.py) — every change goes through `perform(campaign, name,
+  params)`, which keeps an undo step, logs the call and appends the entries
+  the action returns.  `undo` takes the last one back exactly; `replay`
+  rebuilds a campaign from its seed and action log.
+* `CampaignStore` (store.py) — one JSON file per campaign in the saves
+  directory, written atomically with a backup; `document.py` is the format,
+  `migrations.py` brings old files up to date.
+* `Session` (session.py) — a loaded campaign bound to its file: every action
+  is saved as soon as it is done.  This is what the CLI and TUI hold.
+
+Adding a move from another layer (the oracle, rules, story) is one
+decorated function; it must be imported (by its command module, say) in any
+process that performs or replays it::
+
+    from solo.campaign import ActionContext, Campaign, JournalEntry, campaign_action
+
+    @campaign_action("ask")
+    def ask(campaign: Campaign, ctx: ActionContext, question: str,
+            odds: str = "balanced") -> list[JournalEntry]:
+        die = ctx.rng.die(4)                       # always the campaign's RNG
+        yes = die <= {"likely": 3, "balanced": 2, "unlikely": 1}[odds]
+        text = f"{question} {'Yes' if yes else 'No'} (d4: {die})"
+        return [ctx.entry("oracle", text, {"question": question, "odds": odds,
+                                           "die": die, "answer": yes})]
+
+    session = CampaignStore().open("The Salt Road")
+    entries = session.perform("ask", question="Is the gate guarded?", odds="likely")
+    session.undo()                                 # state, journal and RNG as before
+
+Parameters and entry data must be plain JSON data; an action must not write
+to the journal itself, and should raise `SoloError` for bad input (the
+campaign is then left exactly as it was).
+"""
+
+from solo.campaign import builtin as _builtin  # noqa: F401 - registers the built-in actions
+from solo.campaign.actions import (
+    UNDO_DEPTH,
+    Action,
+    ActionContext,
+    ActionError,
+    actions,
+    campaign_action,
+    differences,
+    get_action,
+    perform,
+    replay,
+    undo,
+)
+from solo.campaign.document import DamagedSave, NewerSave, SaveError
+from solo.campaign.export import to_json, to_markdown
+from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
+from solo.campaign.session import Session
+from solo.campaign.slugs import slugify
+from solo.campaign.state import (
+    CHAOS_DEFAULT,
+    CHAOS_MAX,
+    CHAOS_MIN,
+    CLOCK_SEGMENTS,
+    Campaign,
+    Character,
+    Clock,
+    Notable,
+    Scene,
+    Thread,
+)
+from solo.campaign.store import CampaignStore, Listing
+from solo.campaign.systems import check_system, known_systems
+
+__all__ = [
+    "CHAOS_DEFAULT",
+    "CHAOS_MAX",
+    "CHAOS_MIN",
+    "CLOCK_SEGMENTS",
+    "UNDO_DEPTH",
+    "Action",
+    "ActionContext",
+    "ActionError",
+    "ActionRecord",
+    "Campaign",
+    "CampaignStore",
+    "Character",
+    "Clock",
+    "DamagedSave",
+    "JournalEntry",
+    "Listing",
+    "NewerSave",
+    "Notable",
+    "SaveError",
+    "Scene",
+    "Session",
+    "Thread",
+    "UndoStep",
+    "actions",
+    "campaign_action",
+    "check_system",
+    "differences",
+    "get_action",
+    "known_systems",
+    "perform",
+    "replay",
+    "slugify",
+    "to_json",
+    "to_markdown",
+    "undo",
+    "utc_now",
+]

@@ -1,0 +1,230 @@
+"""Actions: the one door every change to a campaign goes through.
+
+An action is a function registered under a stable name.  `perform` runs it
+and, around it, does the bookkeeping that makes a campaign safe to play:
+
+1. keeps an `UndoStep` (the state before, including the RNG) so the action
+   can be taken back exactly — the last `UNDO_DEPTH` of them;
+2. runs the action with the campaign's own RNG, the tables and one
+   timestamp (injected, so a replay reproduces it);
+3. appends the journal entries it returns, and records the action's name,
+   JSON parameters and timestamp in the action log.
+
+If the action fails, the campaign is put back as it was and nothing is
+logged.  Saving is not done here (see `Session`), so actions stay pure,
+testable functions of (campaign, context, parameters).
+
+Because names and parameters are logged, an action must draw every random
+number from `ctx.rng`, take everything else it needs from its parameters,
+the campaign and `ctx.tables`, and never change the journal itself: it
+returns new entries instead.  Then `replay` rebuilds the same journal from
+the starting seed and the log.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
+from solo.campaign.state import Campaign
+from solo.dice import Rng
+from solo.errors import SoloError
+from solo.tables import TableSet, load_tables
+
+UNDO_DEPTH = 30
+ACTION_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
+ENTRY_KIND = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+TablesSource = TableSet | Callable[[], TableSet] | None
+
+
+class ActionError(SoloError):
+    """An action that does not exist or was called with the wrong parameters."""
+
+
+class ActionContext:
+    """What an action gets besides the campaign: its RNG, tables and timestamp."""
+
+    def __init__(self, campaign: Campaign, at: str, tables: TablesSource = None):
+        self.campaign = campaign
+        self.at = at
+        self._tables = tables
+
+    @property
+    def rng(self) -> Rng:
+        return self.campaign.rng
+
+    @property
+    def tables(self) -> TableSet:
+        """The tables, loaded on first use (many actions never need them)."""
+        if self._tables is None:
+            self._tables = load_tables()
+        elif not isinstance(self._tables, TableSet):
+            self._tables = self._tables()
+        return self._tables
+
+    def entry(self, kind: str, text: str, data: dict[str, Any] | None = None) -> JournalEntry:
+        """A journal entry stamped with this action's time and the scene as it is now."""
+        return JournalEntry(self.at, self.campaign.scene.number, kind, text, data or {})
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    func: Callable[..., list[JournalEntry]]
+    signature: inspect.Signature
+
+    @property
+    def summary(self) -> str:
+        return (inspect.getdoc(self.func) or "").split("\n", 1)[0]
+
+
+_REGISTRY: dict[str, Action] = {}
+
+
+def campaign_action(name: str) -> Callable[[Callable[..., list[JournalEntry]]],
+                                           Callable[..., list[JournalEntry]]]:
+    """Register `func(campaign, ctx, **params) -> list[JournalEntry]` as the action `name`.
+
+    The name is written in every save's action log, so it must never change
+    once released; prefix a module's actions if a clash is likely
+    (`rules.harm`).  Registering a second function under a taken name is an
+    error at import time, so clashes between modules show up at once.
+    """
+    if not ACTION_NAME.match(name):
+        raise ValueError(f"action name {name!r}: use lower-case words joined by _ or .")
+
+    def register(func: Callable[..., list[JournalEntry]]) -> Callable[..., list[JournalEntry]]:
+        existing = _REGISTRY.get(name)
+        if existing is not None and (existing.func.__module__, existing.func.__qualname__) != (
+                func.__module__, func.__qualname__):
+            raise ValueError(f"action {name!r} is already registered by "
+                             f"{existing.func.__module__}.{existing.func.__qualname__}")
+        signature = inspect.signature(func)
+        if len(signature.parameters) < 2:
+            raise ValueError(f"action {name!r} must take (campaign, ctx, ...)")
+        _REGISTRY[name] = Action(name, func, signature)
+        return func
+
+    return register
+
+
+def get_action(name: str) -> Action:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ActionError(f"no campaign action named {name!r} (known: {', '.join(sorted(_REGISTRY))});"
+                          " it may come from a newer solo") from None
+
+
+def actions() -> dict[str, Action]:
+    """Every registered action, by name."""
+    return dict(_REGISTRY)
+
+
+def _plain(value: Any, what: str) -> Any:
+    """`value` as JSON would give it back: the form it has after a save and a load."""
+    try:
+        return json.loads(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError) as exc:
+        raise ActionError(f"{what} must be plain data (text, numbers, lists, mappings): {exc}") from None
+
+
+def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None, *,
+            tables: TablesSource = None, at: str | None = None,
+            undo_depth: int = UNDO_DEPTH, plain_data: bool = True) -> list[JournalEntry]:
+    """Run the action `name` on `campaign`; its new journal entries are returned.
+
+    `at` is the action's timestamp (now, unless replaying); `tables` a
+    `TableSet` or a function returning one, called only if the action rolls
+    on a table.  Entry data is made JSON-plain (as a save and a load would
+    leave it, so replays compare equal) unless `plain_data` is False, which
+    a scratch campaign that is never saved can afford to skip.
+    """
+    action = get_action(name)
+    params = _plain(params or {}, f"the parameters of {name!r}")
+    try:
+        action.signature.bind(campaign, None, **params)
+    except TypeError as exc:
+        raise ActionError(f"action {name!r}: {exc}") from None
+    at = at or utc_now()
+    before = _plain(campaign.state_dict(), "the campaign's state")
+    marks = len(campaign.journal), len(campaign.actions)
+    try:
+        entries = action.func(campaign, ActionContext(campaign, at, tables), **params)
+        if not isinstance(entries, list) or not all(isinstance(e, JournalEntry) for e in entries):
+            raise TypeError(f"action {name!r} must return a list of JournalEntry")
+        if (len(campaign.journal), len(campaign.actions)) != marks:
+            raise TypeError(f"action {name!r} changed the journal itself; it must return entries")
+        for entry in entries:
+            if not ENTRY_KIND.match(entry.kind):
+                raise TypeError(f"action {name!r} wrote a journal entry of kind {entry.kind!r}")
+            if plain_data:
+                entry.data = _plain(entry.data, f"the data of a {entry.kind!r} entry")
+        _plain(campaign.state_dict(), f"the campaign's state after {name!r}")
+    except BaseException:
+        campaign.load_state(before)
+        del campaign.journal[marks[0]:]
+        del campaign.actions[marks[1]:]
+        raise
+    campaign.journal.extend(entries)
+    campaign.actions.append(ActionRecord(name, params, at))
+    campaign.undo.append(UndoStep(name, at, before, *marks))
+    if len(campaign.undo) > undo_depth:
+        del campaign.undo[: len(campaign.undo) - undo_depth]
+    return entries
+
+
+def undo(campaign: Campaign) -> tuple[UndoStep, list[JournalEntry]]:
+    """Take back the last action: state, RNG, journal and action log as they were before it.
+
+    Returns the step undone and the journal entries it removed.
+    """
+    if not campaign.undo:
+        raise SoloError(f"nothing to undo in {campaign.name!r}: no action is left to take back"
+                        f" (solo keeps the last {UNDO_DEPTH})")
+    step = campaign.undo[-1]
+    campaign.load_state(step.state, "undo step")
+    campaign.undo.pop()
+    removed = campaign.journal[step.journal:]
+    del campaign.journal[step.journal:]
+    del campaign.actions[step.actions:]
+    return step, removed
+
+
+def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:
+    """A new campaign rebuilt from `campaign`'s starting seed and settings and its action log.
+
+    It matches the original as long as the tables the actions rolled on are
+    unchanged (user tables edited since can change what a roll landed on).
+    """
+    fresh = Campaign.new(campaign.name, seed=campaign.seed, created=campaign.created,
+                         **campaign.origin)
+    if tables is not None and not isinstance(tables, TableSet):
+        tables = tables()
+    for record in campaign.actions:
+        perform(fresh, record.name, record.params, tables=tables, at=record.at)
+    return fresh
+
+
+def differences(recorded: Campaign, replayed: Campaign, limit: int = 5) -> list[str]:
+    """Where a replay departs from the recorded campaign (empty when identical)."""
+    found: list[str] = []
+    a, b = recorded.journal, replayed.journal
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            found.append(f"journal entry {i + 1}: recorded {x.text!r}, replayed {y.text!r}")
+            if len(found) >= limit:
+                return found
+    if len(a) != len(b):
+        found.append(f"the recorded journal has {len(a)} entries, the replay {len(b)}")
+    mine, theirs = _plain(recorded.state_dict(), "state"), _plain(replayed.state_dict(), "state")
+    changed = [key for key in mine if mine[key] != theirs.get(key)]
+    if changed:
+        found.append("the final state differs in: " + ", ".join(changed))
+    return found[:limit]

@@ -1,0 +1,119 @@
+"""A campaign as something to read or hand on: a Markdown story log, or plain JSON.
+
+The Markdown reads as the story: a heading per scene, the player's notes as
+paragraphs of prose, and every roll, table result or oracle answer as a
+short quoted annotation between them, so the mechanics stay visible without
+interrupting the telling.  What the campaign holds at the end (cast,
+threads, clocks) follows the log.
+
+The JSON export is the save document without its undo steps: other tools
+can read it, and solo can load it again if it is put in the saves directory.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from solo.campaign import document
+from solo.campaign.journal import JournalEntry
+from solo.campaign.state import Campaign
+
+_MARKUP = re.compile(r"([\\`*_<])")
+
+
+def _escape(text: str) -> str:
+    return _MARKUP.sub(r"\\\1", text)
+
+
+def _label(kind: str) -> str:
+    return kind.replace("_", " ").replace("-", " ").capitalize()
+
+
+def _annotation(entry: JournalEntry) -> list[str]:
+    lines = _escape(entry.text).splitlines() or [""]
+    first = f"> **{_label(entry.kind)}** · {lines[0]}"
+    return [first] + [f"> {line}" if line else ">" for line in lines[1:]]
+
+
+def _scene_heading(number: int, has_scenes: bool) -> str | None:
+    if number == 0:
+        return "## Before the first scene" if has_scenes else None
+    return f"## Scene {number}"
+
+
+def _subtitle(campaign: Campaign) -> str:
+    parts = [campaign.system or "no rule system"]
+    if campaign.created:
+        parts.append(f"begun {campaign.created[:10]}")
+    scenes = campaign.scene.number
+    if scenes:
+        parts.append(f"{scenes} scene{'s' if scenes != 1 else ''}")
+    n = len(campaign.journal)
+    parts.append(f"{n} journal entr{'ies' if n != 1 else 'y'}")
+    return "*" + " · ".join(parts) + "*"
+
+
+def to_markdown(campaign: Campaign) -> str:
+    out: list[str] = [f"# {campaign.name}", "", _subtitle(campaign), ""]
+    has_scenes = any(e.scene > 0 for e in campaign.journal)
+    scene: int | None = None
+    quoting = False
+    for entry in campaign.journal:
+        if entry.scene != scene:
+            scene = entry.scene
+            heading = _scene_heading(scene, has_scenes)
+            if heading:
+                out += [heading, ""]
+            quoting = False
+        if entry.kind == "note":
+            out += [entry.text, ""]
+            quoting = False
+        elif entry.kind == "scene":
+            out += [f"*{_escape(entry.text)}*", ""]
+            quoting = False
+        else:
+            if quoting:  # one quote block for a run of annotations, one paragraph each
+                out[-1] = ">"
+            out += _annotation(entry) + [""]
+            quoting = True
+    out += _standing(campaign)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _standing(campaign: Campaign) -> list[str]:
+    """Where things stand at the end of the log."""
+    out: list[str] = ["## Where things stand", ""]
+    out.append(f"Chaos factor {campaign.chaos} · complication marks {campaign.countdown}"
+               f" · clues held {campaign.clues}")
+    out.append("")
+    if campaign.characters:
+        out += ["### Cast", ""]
+        for c in campaign.characters:
+            flags = [label for label, on in (("set up well", c.set_up_well), ("leverage", c.leverage))
+                     if on]
+            role = "PC" if c.role == "pc" else "NPC"
+            out.append(f"- **{_escape(c.name)}** ({role}{', ' + ', '.join(flags) if flags else ''})")
+        out.append("")
+    if campaign.threads:
+        out += ["### Threads", ""]
+        out += [f"- {_escape(t.text)}" if t.open else f"- ~~{_escape(t.text)}~~ (closed)"
+                for t in campaign.threads]
+        out.append("")
+    if campaign.notables:
+        out += ["### People and things", ""]
+        out += [f"- **{_escape(n.name)}** ({_escape(n.kind)})" + (f": {_escape(n.note)}" if n.note else "")
+                for n in campaign.notables]
+        out.append("")
+    if campaign.clocks:
+        out += ["### Clocks", ""]
+        out += [f"- {_escape(c.name)}: {c.filled}/{c.segments}" + (" (full)" if c.full else "")
+                for c in campaign.clocks]
+        out.append("")
+    return out
+
+
+def to_json(campaign: Campaign) -> dict[str, Any]:
+    data = document.to_document(campaign)
+    data.pop("undo")
+    return data

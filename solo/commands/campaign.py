@@ -1,0 +1,262 @@
+"""`solo new|list|show|note|undo|export|delete|restore|rename|replay`: campaigns from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from solo.campaign import (
+    UNDO_DEPTH,
+    Campaign,
+    differences,
+    known_systems,
+    replay,
+    to_json,
+    to_markdown,
+)
+from solo.commands.context import Context, UsageError
+from solo.errors import SoloError
+
+LAST_ENTRIES = 10
+
+
+def register(sub: Any, common: Any) -> None:
+    p = sub.add_parser("new", parents=[common], help="start a campaign",
+                       description="Start a campaign. Its name can be anything; the save file is"
+                       " named after it (\"The Salt Road\" is saved as the-salt-road.json). --seed"
+                       " fixes its dice, so the same actions give the same story.")
+    p.add_argument("name", help="the campaign's name, e.g. \"The Salt Road\"")
+    p.add_argument("--system", metavar="SYSTEM",
+                   help="the rule system it plays: " + ", ".join(known_systems()))
+    p.set_defaults(handler=cmd_new)
+
+    p = sub.add_parser("list", parents=[common], help="list the campaigns",
+                       description="List the campaigns in the saves directory, and any file there"
+                       " that does not load.")
+    p.set_defaults(handler=cmd_list)
+
+    p = sub.add_parser("show", parents=[common], help="show a campaign's state and latest entries")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("--last", type=int, default=LAST_ENTRIES, metavar="N",
+                   help=f"show the last N journal entries (default {LAST_ENTRIES})")
+    p.set_defaults(handler=cmd_show)
+
+    p = sub.add_parser("note", parents=[common], help="write a note in a campaign's journal")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("text", nargs="+", help="the note (words are joined with spaces)")
+    p.set_defaults(handler=cmd_note)
+
+    p = sub.add_parser("undo", parents=[common], help="take back a campaign's last action",
+                       description=f"Take back the last action: journal, state and dice exactly as"
+                       f" before it. The last {UNDO_DEPTH} actions can be undone, one at a time.")
+    p.add_argument("name", help="campaign name or slug")
+    p.set_defaults(handler=cmd_undo)
+
+    p = sub.add_parser("export", parents=[common], help="export a campaign as Markdown or JSON",
+                       description="Write the campaign out: Markdown is a story log to read, JSON"
+                       " the full data.")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("--format", choices=("md", "json"), default="md", help="md (default) or json")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the screen")
+    p.set_defaults(handler=cmd_export)
+
+    p = sub.add_parser("delete", parents=[common], help="delete a campaign (asks first)",
+                       description="Delete a campaign: its files are moved into the saves"
+                       " directory's .deleted/ folder. Asks first unless --yes is given.")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("-y", "--yes", action="store_true", help="do not ask")
+    p.set_defaults(handler=cmd_delete)
+
+    p = sub.add_parser("restore", parents=[common], help="bring back a damaged campaign's backup",
+                       description="Replace a campaign file that no longer loads with its backup"
+                       " (the save before the last). The damaged file is kept beside it.")
+    p.add_argument("name", help="campaign name or slug")
+    p.set_defaults(handler=cmd_restore)
+
+    p = sub.add_parser("rename", parents=[common], help="give a campaign a new name")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("new_name", help="the new name")
+    p.set_defaults(handler=cmd_rename)
+
+    p = sub.add_parser("replay", parents=[common], help="check that a campaign replays exactly",
+                       description="Replay a campaign's recorded actions from its starting seed and"
+                       " compare the journal with the one saved (exit 1 if they differ, e.g. when"
+                       " a table it rolled on has been edited since).")
+    p.add_argument("name", help="campaign name or slug")
+    p.set_defaults(handler=cmd_replay)
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def cmd_new(ctx: Context) -> int:
+    session = ctx.store.create(ctx.args.name, system=ctx.args.system, seed=ctx.args.seed)
+    c = session.campaign
+    data = {"name": c.name, "slug": c.slug, "system": c.system, "seed": c.seed,
+            "path": str(session.path)}
+    ctx.emit(data, f"Started {c.name!r} ({c.system or 'no rule system yet'}, seed {c.seed}),"
+                   f" saved in {session.path}.\nWrite in it with `solo note {c.slug} \"...\"`.")
+    return 0
+
+
+def cmd_list(ctx: Context) -> int:
+    listings = ctx.store.list()
+    if ctx.json or listings:
+        lines = []
+        for item in listings:
+            if item.problem:
+                lines.append(f"{item.slug}  DOES NOT LOAD: {item.problem}")
+            else:
+                lines.append(f"{item.slug}  {item.name!r}  {item.system or '-'}  scene {item.scene}"
+                             f"  {_count(item.entries, 'entry', 'entries')}"
+                             f"  saved {item.modified}")
+        ctx.emit([item.to_dict() for item in listings], "\n".join(lines))
+    else:
+        ctx.emit([], f"No campaigns in {ctx.store.directory} yet: start one with `solo new NAME`.")
+    return 0
+
+
+def _state_lines(c: Campaign) -> list[str]:
+    scene = f"scene {c.scene.number}"
+    if c.scene.open:
+        scene += " (open" + (f": {c.scene.expectation}" if c.scene.expectation else "") + ")"
+    lines = [f"{scene} · chaos factor {c.chaos} · complication marks {c.countdown}"
+             f" · clues held {c.clues}"]
+    for label, people in (("PCs", c.pcs), ("NPCs", c.npcs)):
+        if people:
+            lines.append(f"{label}: " + "; ".join(
+                ch.name + "".join(f" ({flag})" for flag, on in (("set up well", ch.set_up_well),
+                                                              ("leverage", ch.leverage)) if on)
+                for ch in people))
+    if c.threads:
+        lines.append("threads: " + "; ".join(
+            f"{t.id}. {t.text}" + ("" if t.open else " (closed)") for t in c.threads))
+    if c.notables:
+        lines.append("notables: " + "; ".join(f"{n.name} ({n.kind})" for n in c.notables))
+    if c.clocks:
+        lines.append("clocks: " + "; ".join(f"{k.name} {k.filled}/{k.segments}" for k in c.clocks))
+    return lines
+
+
+def cmd_show(ctx: Context) -> int:
+    c = ctx.store.load(ctx.args.name)
+    path = ctx.store.path(c.slug)
+    if ctx.json:
+        ctx.emit(to_json(c) | {"path": str(path), "undo_steps": len(c.undo)})
+        return 0
+    last = max(0, ctx.args.last)
+    lines = [f"{c.name}  ({c.slug})",
+             f"{c.system or 'no rule system'} · seed {c.seed} · begun {c.created[:10]} · {path}"]
+    lines += _state_lines(c)
+    lines.append(f"journal: {_count(len(c.journal), 'entry', 'entries')},"
+                 f" {len(c.undo)} can be undone")
+    shown = c.journal[-last:] if last else []
+    if shown:
+        lines.append(f"latest {len(shown)}:" if len(shown) < len(c.journal) else "entries:")
+        lines += [f"  [{e.scene}] {e.kind}: {e.text}" for e in shown]
+    ctx.emit(None, "\n".join(lines))
+    return 0
+
+
+def cmd_note(ctx: Context) -> int:
+    session = ctx.store.open(ctx.args.name)
+    entries = session.perform("note", text=" ".join(ctx.args.text))
+    ctx.emit([e.to_dict() for e in entries],
+             f"Noted in {session.campaign.name!r} (entry {len(session.campaign.journal)}).")
+    return 0
+
+
+def cmd_undo(ctx: Context) -> int:
+    session = ctx.store.open(ctx.args.name)
+    step, removed = session.undo()
+    left = len(session.campaign.undo)
+    data = {"undone": step.action, "at": step.at, "removed": [e.to_dict() for e in removed],
+            "remaining": left}
+    lines = [f"Undid {step.action} ({step.at}): removed"
+             f" {_count(len(removed), 'entry', 'entries')}" + (":" if removed else ".")]
+    lines += [f"  {e.kind}: {e.text}" for e in removed]
+    lines.append(f"{left} more can be undone." if left else "Nothing more can be undone.")
+    ctx.emit(data, "\n".join(lines))
+    return 0
+
+
+def cmd_export(ctx: Context) -> int:
+    c = ctx.store.load(ctx.args.name)
+    if ctx.args.format == "json":
+        text = json.dumps(to_json(c), indent=1, ensure_ascii=False) + "\n"
+    else:
+        text = to_markdown(c)
+    if not ctx.args.output:
+        ctx.out.write(text)
+        return 0
+    target = Path(ctx.args.output)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror}") from None
+    ctx.emit({"path": str(target), "format": ctx.args.format, "entries": len(c.journal)},
+             f"Wrote {c.name!r} to {target}.")
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    print(question, end=" ", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except (OSError, ValueError):
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def cmd_delete(ctx: Context) -> int:
+    store, name = ctx.store, ctx.args.name
+    path = store.path(name)
+    if not path.exists() and not store.backup_path(name).exists():
+        raise SoloError(f"no campaign {name!r} in {store.directory} (see `solo list`)")
+    if not ctx.args.yes:
+        if not sys.stdin or not sys.stdin.isatty():
+            raise UsageError(f"not deleting {path.stem!r} without asking: pass --yes to delete it"
+                             " (there is no terminal to ask on)")
+        if not _confirm(f"Delete the campaign {path.stem!r} ({path})? [y/N]"):
+            ctx.emit({"deleted": False}, "Kept it.")
+            return 0
+    moved = store.delete(name)
+    ctx.emit({"deleted": True, "moved_to": str(moved)},
+             f"Deleted {path.stem!r}: its files are now in {moved.parent} if you change your mind.")
+    return 0
+
+
+def cmd_restore(ctx: Context) -> int:
+    campaign, aside = ctx.store.restore(ctx.args.name)
+    text = f"Restored {campaign.name!r} from its backup ({len(campaign.journal)} journal entries)."
+    if aside:
+        text += f" The damaged file is kept as {aside}."
+    ctx.emit({"name": campaign.name, "entries": len(campaign.journal),
+              "damaged_kept_as": str(aside) if aside else None}, text)
+    return 0
+
+
+def cmd_rename(ctx: Context) -> int:
+    campaign = ctx.store.rename(ctx.args.name, ctx.args.new_name)
+    path = ctx.store.path(campaign.slug)
+    ctx.emit({"name": campaign.name, "slug": campaign.slug, "path": str(path)},
+             f"Renamed to {campaign.name!r}, saved in {path}.")
+    return 0
+
+
+def cmd_replay(ctx: Context) -> int:
+    recorded = ctx.store.load(ctx.args.name)
+    replayed = replay(recorded, tables=lambda: ctx.tables)
+    found = differences(recorded, replayed)
+    data = {"identical": not found, "actions": len(recorded.actions),
+            "entries": len(recorded.journal), "differences": found}
+    if found:
+        ctx.emit(data, f"Replaying {_count(len(recorded.actions), 'action')} from seed {recorded.seed}"
+                       " does not give the saved journal:\n" + "\n".join(f"  {d}" for d in found))
+        return 1
+    ctx.emit(data, f"Replayed {_count(len(recorded.actions), 'action')} from seed {recorded.seed}:"
+                   f" the journal is identical ({len(recorded.journal)} entries).")
+    return 0

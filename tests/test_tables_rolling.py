@@ -1,0 +1,170 @@
+"""Rolling tables and grammars: seeded, nested, and independent of the global random."""
+
+import random
+import textwrap
+
+import pytest
+
+from solo.dice import Rng, ScriptedRng
+from solo.tables import TableError, load_tables
+from solo.tables.grammar import Grammar
+
+
+@pytest.fixture(scope="module")
+def builtin():
+    return load_tables(use_env=False)
+
+
+def user_tables(tmp_path, text):
+    (tmp_path / "mine.yaml").write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    tables = load_tables([tmp_path], use_env=False)
+    assert [str(p) for p in tables.problems] == []
+    return tables
+
+
+def test_builtin_tables_are_all_valid(builtin):
+    assert builtin.problems == []
+    for table_id in ("names/person", "weather/day", "treasure/hoard", "treasure/trinket"):
+        assert table_id in builtin
+
+
+def test_range_table_picks_the_row_of_the_roll(builtin):
+    result = builtin.roll("weather/day", ScriptedRng([4, 4]))
+    assert result.dice.total == 8
+    assert result.range == "8-9"
+    assert result.text == "Clear and warm. Water goes quicker than expected."
+    assert result.render() == ("Weather today (2d6: 8): Clear and warm. Water goes quicker"
+                               " than expected.")
+
+
+def test_nested_table_and_dice_rolls_are_recorded(builtin):
+    # d100 -> 31 (gold and a trinket); 2d6 coins -> 3+4; d20 trinket -> 2.
+    result = builtin.roll("treasure/hoard", ScriptedRng([31, 3, 4, 2]))
+    assert result.text == ("7 gold coins in a purse of oiled leather, and a brass key too small"
+                           " for any lock you have seen")
+    kinds = [n["kind"] for n in result.nested]
+    assert kinds == ["dice", "table"]
+    assert result.nested[0]["total"] == 7
+    assert result.nested[1]["table"] == "treasure/trinket"
+    assert result.to_dict()["row"] == 2
+
+
+def test_d100_double_zero_is_a_hundred(builtin):
+    result = builtin.roll("treasure/hoard", ScriptedRng([100, 4, 3, 3, 5]))
+    assert result.range == "96-100"
+    assert result.text == ("a real prize: a pair of candlesticks from a ruined chapel,"
+                           " plus 11 gold coins")
+
+
+def test_same_seed_same_results(builtin):
+    a = [builtin.roll("names/person", Rng(42)).text for _ in range(3)]
+    b = [builtin.roll("names/person", Rng(42)).text for _ in range(3)]
+    assert a == b
+    rng = Rng(42)
+    seq = [builtin.roll("names/tavern", rng).text for _ in range(20)]
+    assert len(set(seq)) > 10
+
+
+def test_global_random_seed_changes_no_table_or_grammar(builtin):
+    def draw():
+        rng = Rng(77)
+        return [builtin.roll(t, rng).text for t in ("names/person", "treasure/hoard",
+                                                    "names/tavern", "treasure/gem")]
+    random.seed(1)
+    first = draw()
+    random.seed(12345)
+    assert draw() == first
+
+
+def test_weighted_rows_follow_their_weights(tmp_path):
+    tables = user_tables(tmp_path, """
+        id: t/weights
+        rows:
+          - {text: common, weight: 3}
+          - {text: rare, weight: 1}
+        """)
+    rng = Rng(5)
+    texts = [tables.roll("t/weights", rng).text for _ in range(4000)]
+    assert 2850 < texts.count("common") < 3150
+
+
+def test_structured_rows_keep_their_fields_with_rolls_filled_in(tmp_path):
+    tables = user_tables(tmp_path, """
+        id: t/event
+        dice: d6
+        rows:
+          - 1-6:
+              text: "A rope bridge over a gorge {=d4} spans wide."
+              approaches: [finesse, wits]
+              difficulty: medium
+              failure: "You lose {=1d3} hours."
+        """)
+    result = tables.roll("t/event", ScriptedRng([5, 2, 3]))
+    assert result.text == "A rope bridge over a gorge 2 spans wide."
+    assert result.fields == {"approaches": ["finesse", "wits"], "difficulty": "medium",
+                             "failure": "You lose 3 hours."}
+
+
+def test_grammar_uses_tables_dice_and_modifiers(tmp_path):
+    tables = user_tables(tmp_path, """
+        tables:
+          - id: t/colour
+            rows: [amber]
+          - id: t/sentence
+            grammar:
+              origin: ["#[who:#name#]who.capitalize# found #=2d6# #@t/colour# beads; #who# kept #thing.a#."]
+              name: [ilse]
+              thing: [owl]
+        """)
+    result = tables.roll("t/sentence", ScriptedRng([6, 6]))
+    assert result.text == "Ilse found 12 amber beads; ilse kept an owl."
+    assert [n["kind"] for n in result.nested] == ["dice", "table"]
+
+
+def test_user_table_overrides_builtin_by_id(tmp_path, monkeypatch):
+    (tmp_path / "w.yaml").write_text("id: weather/wind\nrows: [a dead calm]\n", encoding="utf-8")
+    tables = load_tables([tmp_path], use_env=False)
+    assert tables.roll("weather/wind", Rng(1)).text == "a dead calm"
+    assert "weather/wind" in tables.overrides
+    # ...and built-in tables that use it now get the user's version.
+    assert tables.roll("weather/day", ScriptedRng([1, 6])).text.endswith("a dead calm.")
+
+
+def test_tables_from_the_environment(tmp_path, monkeypatch):
+    (tmp_path / "x.yaml").write_text("id: mine/x\nrows: [from env]\n", encoding="utf-8")
+    monkeypatch.setenv("SOLO_TABLES", str(tmp_path))
+    assert load_tables().roll("mine/x", Rng(1)).text == "from env"
+
+
+def test_unknown_table_suggests_close_ids(builtin):
+    with pytest.raises(TableError, match="no table named 'weather/dya'; did you mean weather/day"):
+        builtin.get("weather/dya")
+
+
+def test_search_finds_by_words(builtin):
+    assert [t.id for t in builtin.search("weather wind")] == ["weather/wind"]
+
+
+def test_grammar_crashes_become_clear_errors():
+    pop = Grammar("t/pop", {"origin": ["[x:POP][x:POP]#x#"], "x": ["a"]})
+    with pytest.raises(TableError, match="grammar t/pop: a \\[symbol:POP\\] removed more"):
+        pop.expand(Rng(1), lambda kind, arg: "")
+    deep = Grammar("t/deep", {"origin": ["#origin#"]})
+    with pytest.raises(TableError, match="more than 60 levels deep"):
+        deep.expand(Rng(1), lambda kind, arg: "")
+    missing = Grammar("t/missing", {"origin": ["#nobody#"]})
+    with pytest.raises(TableError, match="symbol 'nobody' is not defined"):
+        missing.expand(Rng(1), lambda kind, arg: "")
+
+
+def test_modifiers_are_safe_on_empty_text():
+    g = Grammar("t/empty", {"origin": ["[#e.capitalize##e.s##e.ed##e.a#]x"], "e": [""]})
+    assert g.expand(Rng(1), lambda kind, arg: "") == "x"
+
+
+def test_grammar_state_does_not_leak_between_expansions():
+    g = Grammar("t/leak", {"origin": ["#[hero:#name#]story#"], "story": ["#hero#"],
+                           "name": ["Ash", "Bram", "Cress"]})
+    rng = Rng(9)
+    names = {g.expand(rng, lambda k, a: "") for _ in range(60)}
+    assert names == {"Ash", "Bram", "Cress"}
