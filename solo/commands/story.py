@@ -5,6 +5,11 @@ Output goes to the terminal as plain text by default, or to a file with
 ``--json`` or ``--format json`` gives JSON.  Writing more than a few hundred
 items to a file shows a progress bar on stderr; the file itself is written in
 one step at the end, so an interrupted run leaves no half-written file.
+
+With ``--campaign NAME`` the generator runs as a campaign action
+(`solo.story.actions`): the campaign's own dice roll it, the hooks become
+threads, the people notables (and NPCs with stats), and the journal records
+it all; the output is printed or written just the same.
 """
 
 from __future__ import annotations
@@ -13,9 +18,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from solo.commands.context import Context, UsageError
+from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.story import (
     HOOK_TABLE,
+    Foundation,
+    Npc,
+    find_shape,
     generate_foundation,
     iter_hooks,
     iter_npcs,
@@ -23,6 +31,7 @@ from solo.story import (
     render,
     rule_system,
 )
+from solo.story import actions as story_actions  # registers the story.* campaign actions
 from solo.story.output import format_for, write_atomically
 
 T = TypeVar("T")
@@ -46,6 +55,7 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--from", dest="table_id", default=HOOK_TABLE, metavar="TABLE",
                    help=f"roll this table instead of {HOOK_TABLE} (e.g. story/item, story/location)")
     _output_options(p)
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_hooks)
 
     p = sub.add_parser("npc", parents=[common], help="generate people to meet",
@@ -56,6 +66,7 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--system", metavar="SYSTEM", default=None,
                    help="add stats made by this rule system's random-character generator")
     _output_options(p)
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_npc)
 
     p = sub.add_parser("foundation", parents=[common], help="generate a story's foundation and shape",
@@ -66,6 +77,7 @@ def register(sub: Any, common: Any) -> None:
                    help="use this shape (an id from --list-shapes; part of an id will do)")
     p.add_argument("--list-shapes", action="store_true", help="list the story shapes and stop")
     _output_options(p)
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_foundation)
 
 
@@ -121,30 +133,57 @@ def _deliver(ctx: Context, fmt: str, data: Any, text: str, count: int, what: str
     print(json.dumps(note) if ctx.json else f"wrote {count} {what} to {path} ({fmt})", file=ctx.out)
 
 
+def _campaign_count(ctx: Context, count: int) -> None:
+    if ctx.args.campaign and count > story_actions.MAX_PER_ACTION:
+        raise UsageError(f"with --campaign, -n is at most {story_actions.MAX_PER_ACTION}"
+                         f" (not {count}); generate more without --campaign, to a file")
+
+
+def _added(ctx: Context, what: str) -> None:
+    campaign = ctx.campaign
+    if campaign is not None:
+        print(f"added {what} to {campaign.name!r}", file=ctx.err)
+
+
 # -- commands --------------------------------------------------------------------------
 def cmd_hooks(ctx: Context) -> int:
     count, fmt = _count(ctx), _format(ctx)
+    _campaign_count(ctx, count)
     tables = ctx.tables
     table = tables.get(ctx.args.table_id)
-    rng = ctx.rng
-    hooks = list(_progress(ctx, iter_hooks(tables, rng, count, table.id), count, "hooks"))
+    if ctx.args.campaign:
+        entries = ctx.perform("story.hooks", count=count, table=table.id)
+        hooks, seed = [e.data["text"] for e in entries], None
+        _added(ctx, f"{len(hooks)} thread{'s' if len(hooks) > 1 else ''}")
+    else:
+        rng = ctx.rng
+        hooks = list(_progress(ctx, iter_hooks(tables, rng, count, table.id), count, "hooks"))
+        seed = rng.seed
     title = "Adventure hooks" if table.id == HOOK_TABLE else table.title
     if fmt == "md":
-        text = render.hooks_markdown(hooks, title, rng.seed)
+        text = render.hooks_markdown(hooks, title, seed)
     else:
         text = render.hooks_text(hooks)
-    _deliver(ctx, fmt, render.hooks_json(hooks, table.id, rng.seed), text, count, "hooks")
+    _deliver(ctx, fmt, render.hooks_json(hooks, table.id, seed), text, count, "hooks")
     return 0
 
 
 def cmd_npc(ctx: Context) -> int:
     count, fmt = _count(ctx), _format(ctx)
-    system = rule_system(ctx.args.system) if ctx.args.system else None
+    _campaign_count(ctx, count)
+    system_id = ctx.args.system
+    system = rule_system(system_id) if system_id else None  # a clear error before anything else
     tables = ctx.tables
-    rng = ctx.rng
-    npcs = list(_progress(ctx, iter_npcs(tables, rng, count, system=system), count, "people"))
-    text = render.npcs_markdown(npcs, rng.seed) if fmt == "md" else render.npcs_text(npcs)
-    _deliver(ctx, fmt, render.npcs_json(npcs, rng.seed), text, count, "people")
+    if ctx.args.campaign:
+        entries = ctx.perform("story.npc", count=count, system=system_id)
+        npcs, seed = [Npc.from_dict(e.data) for e in entries], None
+        _added(ctx, f"{len(npcs)} {'people' if len(npcs) > 1 else 'person'}")
+    else:
+        rng = ctx.rng
+        npcs = list(_progress(ctx, iter_npcs(tables, rng, count, system=system), count, "people"))
+        seed = rng.seed
+    text = render.npcs_markdown(npcs, seed) if fmt == "md" else render.npcs_text(npcs)
+    _deliver(ctx, fmt, render.npcs_json(npcs, seed), text, count, "people")
     return 0
 
 
@@ -157,7 +196,14 @@ def cmd_foundation(ctx: Context) -> int:
         lines = [f"{s.id:<{width}}  {s.kind:<9}  {s.name}: {s.summary}" for s in shapes]
         ctx.emit([s.to_dict() for s in shapes], "\n".join(lines))
         return 0
-    found = generate_foundation(tables, ctx.rng, ctx.args.shape)
+    if ctx.args.campaign:
+        if ctx.args.shape is not None:
+            find_shape(load_shapes(tables), ctx.args.shape)  # named before the campaign is opened
+        entries = ctx.perform("story.foundation", shape=ctx.args.shape)
+        found = Foundation.from_dict(entries[0].data)
+        _added(ctx, "the foundation's people, things and places, and its first task")
+    else:
+        found = generate_foundation(tables, ctx.rng, ctx.args.shape)
     if fmt == "md":
         text = render.foundation_markdown(found)
     else:

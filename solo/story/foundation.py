@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solo.dice import Rng
+from solo.errors import SoloError
 from solo.story.npc import NAME_TABLE, PART_TABLES
 from solo.story.shape import SHAPE_TABLE, Shape, find_shape, load_shapes
 from solo.story.world import World, fill, generate_world, sentence
@@ -61,6 +62,21 @@ class Foundation:
             "cast": self.cast,
             **self.plot.to_dict(self.shape.kind),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Foundation:
+        """The foundation `to_dict` described, enough to render it again.
+
+        The shape comes back without its templates (the plot is already laid out).
+        """
+        try:
+            shape = Shape(data["shape"]["id"], data["shape"]["name"], data["shape"]["kind"],
+                          data["shape"]["summary"], "", (), ())
+            plot = Plot(data["first_task"], list(data["on_success"]["steps"]),
+                        list(data["on_failure"]))
+            return cls(World.from_dict(data), shape, plot, dict(data["cast"]), data.get("seed"))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SoloError(f"a story foundation's data is damaged (missing or wrong: {exc})") from None
 
 
 def _cast(tables: TableSet, rng: Rng, world: World) -> dict[str, dict[str, Any]]:

@@ -61,6 +61,12 @@ class Npc:
             "stat_block": self.stat_block,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Npc:
+        """The person `to_dict` described (e.g. from a campaign's journal)."""
+        return cls(**{key: data.get(key) for key in (
+            "name", "role", "look", "manner", "want", "secret", "system", "stats", "stat_block")})
+
     def summary(self) -> str:
         """One line: name and trade, for lists and flowchart labels."""
         return f"{self.name}, {self.role}"

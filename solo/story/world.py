@@ -76,6 +76,10 @@ class Want:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "target": self.target, "rival": self.rival, "text": self.text}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Want:
+        return cls(data["kind"], data["target"], data["rival"], data["text"])
+
 
 @dataclass
 class Node:
@@ -107,6 +111,16 @@ class Node:
         else:
             data.update({"power": self.power, "history": self.history, "holder": self.holder})
         return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Node:
+        if data["kind"] == "item":
+            return cls(data["id"], "item", data["name"], power=data["power"],
+                       history=data["history"], holder=data["holder"])
+        want = Want.from_dict(data["want"]) if data.get("want") else None
+        npc = Npc(data["name"], data["role"], data["look"], data["manner"],
+                  want.text if want else "", data["secret"])
+        return cls(data["id"], "npc", data["name"], npc=npc, want=want)
 
 
 @dataclass
@@ -172,6 +186,17 @@ class World:
             "main_item": self.main_item,
             "if_nobody_acts": {"winner": self.winner, "loser": self.loser, "text": self.fallout},
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> World:
+        """The world `to_dict` described (e.g. from a campaign's journal)."""
+        places = {p["name"]: Place(p["name"], p["detail"]) for p in data["locations"]}
+        edges = [Edge(e["from"], e["to"], e["relation"], places[e["location"]], e["text"])
+                 for e in data["edges"]]
+        fate = data["if_nobody_acts"]
+        return cls([Node.from_dict(n) for n in data["nodes"]], edges,
+                   [tuple(c["between"]) for c in data["collisions"]], data["main_item"],
+                   fate["winner"], fate["loser"], fate["text"])
 
     def about(self, pair: tuple[str, str]) -> str:
         a, b = (self.node(x).want for x in pair)
