@@ -7,7 +7,7 @@ items to a file shows a progress bar on stderr; the file itself is written in
 one step at the end, so an interrupted run leaves no half-written file.
 
 With ``--campaign NAME`` the generator runs as a campaign action
-(`solo.story.actions`): the campaign's own dice roll it, the hooks become
+(`solo.campaign.story_moves`): the campaign's own dice roll it, the hooks become
 threads, the people notables (and NPCs with stats), and the journal records
 it all; the output is printed or written just the same.
 """
@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from solo.campaign import story_moves as story_actions
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.story import (
     HOOK_TABLE,
@@ -31,7 +32,6 @@ from solo.story import (
     render,
     rule_system,
 )
-from solo.story import actions as story_actions  # registers the story.* campaign actions
 from solo.story.output import format_for, write_atomically
 
 T = TypeVar("T")

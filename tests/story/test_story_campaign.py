@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import solo.story.actions  # noqa: F401 - registers the story.* actions, as the CLI does
 from solo.campaign import Campaign, CampaignStore, perform, replay, undo
 from solo.dice import Rng
 from solo.errors import SoloError

@@ -13,15 +13,17 @@ it later:
   (``person`` / ``thing`` / ``place``), the first task becomes a thread, and
   one journal entry carries the whole foundation as data.
 
-This is the one module of `solo.story` that knows about campaigns (the
-campaign layer sits above the story layer); `solo.commands.story` imports it,
-which registers the actions in every process that runs the CLI.  Any other
-process that replays a campaign must import it too.
+It lives in the campaign package (the campaign layer sits above the story
+layer, so the story generators never import campaigns), and
+`solo.campaign` imports it: every process that loads a campaign can replay
+these actions.
 """
 
 from __future__ import annotations
 
-from solo.campaign import ActionContext, Campaign, JournalEntry, campaign_action
+from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.journal import JournalEntry
+from solo.campaign.state import Campaign
 from solo.errors import SoloError
 from solo.story.foundation import generate_foundation
 from solo.story.hooks import HOOK_TABLE, generate_hooks
