@@ -76,6 +76,15 @@ def test_table_check_exit_codes(cli, tmp_path):
     assert data["valid"] is False and len(data["problems"]) == 2
 
 
+def test_checking_part_of_the_builtin_tables_is_not_an_override(cli):
+    from solo.locations import builtin_tables_dir
+
+    result = cli("table", "check", str(builtin_tables_dir() / "starter"))
+    assert result.code == 0
+    assert "replace built-in" not in result.out
+    assert result.out.strip().endswith("checked: no problems.")
+
+
 def test_broken_user_tables_warn_but_commands_still_work(cli, tmp_path):
     (tmp_path / "broken.yaml").write_text("id: mine/x\ndice: d6\nrows: [a]\n")
     result = cli("--tables", str(tmp_path), "table", "roll", "weather/wind", "--seed", "1")
