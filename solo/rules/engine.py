@@ -481,6 +481,14 @@ class Encounter:
             events.append(event)
             self.log.append(event)
 
+    def active_of(self, side: str) -> list[Actor]:
+        return [a for a in self.sides[side] if self.is_active(a)]
+
+    def side_text(self, side: str) -> str:
+        """Who is still standing on a side, for end-of-encounter lines ("Vroy", "Goblin 1 and Goblin 2")."""
+        names = [self.label(a) for a in self.sides[side] if self.is_active(a)] or [side]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
     def summary(self) -> dict[str, Any]:
         return {
             "system": self.system.id,

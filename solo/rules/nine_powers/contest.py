@@ -702,7 +702,7 @@ class Contest(Encounter):
         self.finished = True
         sides = self.active_sides()
         if len(sides) == 1:
-            self.emit(events, "end", f"The contest is over: {sides[0]} prevails.")
+            self.emit(events, "end", f"The contest is over: {self.side_text(sides[0])} prevail{'s' if len(self.active_of(sides[0])) == 1 else ''}.")
         elif not sides:
             self.emit(events, "end", "The contest is over: nobody is left standing, a draw.")
         else:
