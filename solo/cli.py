@@ -24,6 +24,7 @@ COMMON_DEFAULTS = {"seed": None, "json": False, "tables": []}
 COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
+    "solo.commands.rules",
 )
 
 

@@ -157,6 +157,14 @@ class Actor(ABC):
     def is_pc(self) -> bool:
         return self.kind == "pc"
 
+    def _shallow(self) -> Any:
+        """A field-by-field copy of a slotted dataclass, much quicker than dataclasses.replace."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls.__slots__:  # type: ignore[attr-defined]
+            object.__setattr__(new, name, getattr(self, name))
+        return new
+
 
 @dataclass(slots=True)
 class Action:
@@ -251,8 +259,9 @@ class System(ABC):
     def check_odds(self, actor: Actor, approach: str | None, difficulty: Any, **options: Any) -> Odds: ...
 
     @abstractmethod
-    def check(self, actor: Actor, approach: str | None, difficulty: Any, rng: Rng,
-              **options: Any) -> CheckResult: ...
+    def check(
+        self, actor: Actor, approach: str | None, difficulty: Any, rng: Rng, **options: Any
+    ) -> CheckResult: ...
 
     @abstractmethod
     def odds_for(self, **parameters: Any) -> Odds:
@@ -338,8 +347,16 @@ class Encounter:
             cls = system.encounter_class
         return super().__new__(cls)
 
-    def __init__(self, system: System, sides: Mapping[str, Iterable[Actor]] | Sequence[Iterable[Actor]],
-                 rng: Rng, *, record: bool = True, max_rounds: int = 100, **options: Any):
+    def __init__(
+        self,
+        system: System,
+        sides: Mapping[str, Iterable[Actor]] | Sequence[Iterable[Actor]],
+        rng: Rng,
+        *,
+        record: bool = True,
+        max_rounds: int = 100,
+        **options: Any,
+    ):
         self.system = system
         self.rng = rng
         self.record = record
@@ -368,8 +385,9 @@ class Encounter:
         unknown = set(options) - set(self.option_names)
         if unknown:
             allowed = ", ".join(self.option_names) or "none"
-            raise RulesError(f"unknown {system.name} encounter option(s) {', '.join(sorted(unknown))};"
-                             f" allowed: {allowed}")
+            raise RulesError(
+                f"unknown {system.name} encounter option(s) {', '.join(sorted(unknown))}; allowed: {allowed}"
+            )
         self.options: dict[str, Any] = dict(options)
 
     #: keyword options the system's encounter accepts
@@ -473,8 +491,9 @@ class Encounter:
             events.extend(self.apply(action))
         return events
 
-    def emit(self, events: list[Event], kind: str, text: str, actor: Actor | None = None,
-             **data: Any) -> None:
+    def emit(
+        self, events: list[Event], kind: str, text: str, actor: Actor | None = None, **data: Any
+    ) -> None:
         """Add an event (only when recording: forecasts run thousands of silent encounters)."""
         if self.record:
             event = Event(kind, text, self.label(actor) if actor is not None else None, data)
@@ -483,6 +502,9 @@ class Encounter:
 
     def active_of(self, side: str) -> list[Actor]:
         return [a for a in self.sides[side] if self.is_active(a)]
+
+    def prevail(self, side: str) -> str:
+        return "prevails" if len(self.active_of(side)) == 1 else "prevail"
 
     def side_text(self, side: str) -> str:
         """Who is still standing on a side, for end-of-encounter lines ("Vroy", "Goblin 1 and Goblin 2")."""
@@ -496,8 +518,10 @@ class Encounter:
             "winner": self.winner,
             "rounds": self.rounds_played,
             "sides": {
-                side: [{"name": self.label(a), "status": self.status(a), "harm": self.harm_taken(a)}
-                       for a in actors]
+                side: [
+                    {"name": self.label(a), "status": self.status(a), "harm": self.harm_taken(a)}
+                    for a in actors
+                ]
                 for side, actors in self.sides.items()
             },
         }

@@ -81,9 +81,19 @@ def finish(actor: NinePowersActor, formula: str) -> NinePowersActor:
     return actor
 
 
-def new_pc(name: str, raises: list[str], gear: Gear, formula: str, *, body: str = "none",
-           parts: tuple[str, ...] = (), weapon: str = "unarmed", concept: str = "",
-           answers: list[str] | None = None, questions: list[str] | None = None) -> NinePowersActor:
+def new_pc(
+    name: str,
+    raises: list[str],
+    gear: Gear,
+    formula: str,
+    *,
+    body: str = "none",
+    parts: tuple[str, ...] = (),
+    weapon: str = "unarmed",
+    concept: str = "",
+    answers: list[str] | None = None,
+    questions: list[str] | None = None,
+) -> NinePowersActor:
     """A PC from its fifteen raised skills (one per background question)."""
     skills = {s: 1 for s in SKILL_IDS}
     for raised in raises:
@@ -96,9 +106,11 @@ def new_pc(name: str, raises: list[str], gear: Gear, formula: str, *, body: str 
     questions = questions or []
     answers = answers or []
     actor.background = [
-        {"question": questions[i] if i < len(questions) else f"question {i + 1}",
-         "answer": answers[i] if i < len(answers) else "",
-         "skill": skill_id(raised)}
+        {
+            "question": questions[i] if i < len(questions) else f"question {i + 1}",
+            "answer": answers[i] if i < len(answers) else "",
+            "skill": skill_id(raised),
+        }
         for i, raised in enumerate(raises)
     ]
     gear.wear(actor, body, parts)
@@ -106,8 +118,9 @@ def new_pc(name: str, raises: list[str], gear: Gear, formula: str, *, body: str 
     return finish(actor, formula)
 
 
-def random_pc(rng: Rng, data: SystemData, formula: str, *, name: str | None = None,
-              role: str | None = None) -> NinePowersActor:
+def random_pc(
+    rng: Rng, data: SystemData, formula: str, *, name: str | None = None, role: str | None = None
+) -> NinePowersActor:
     """Fifteen random raises, leaning on the concept's favoured skills."""
     concepts = data.keyed(CONCEPTS)
     if role is None:
@@ -132,8 +145,17 @@ def random_pc(rng: Rng, data: SystemData, formula: str, *, name: str | None = No
     if body in ("hauberk", "brigandine") and rng.die(6) >= 5:
         parts = ("arms",) if rng.die(2) == 1 else ("legs",)
     who = name or data.name(rng, "Wanderer")
-    return new_pc(who, raises, gear, formula, body=body, parts=parts, weapon=weapon,
-                  concept=concept["text"], questions=questions)
+    return new_pc(
+        who,
+        raises,
+        gear,
+        formula,
+        body=body,
+        parts=parts,
+        weapon=weapon,
+        concept=concept["text"],
+        questions=questions,
+    )
 
 
 def npc_from_record(record: dict[str, Any], formula: str) -> NinePowersActor:
@@ -207,24 +229,44 @@ class NinePowersCreation(Creation):
         step = len(self.raises)
         if step < 15:
             if self.pending_answer is None:
-                return Question(f"background-{step + 1}", f"{step + 1}/15. {self.questions[step]}",
-                                default="")
+                return Question(
+                    f"background-{step + 1}", f"{step + 1}/15. {self.questions[step]}", default=""
+                )
             skills = self._skills()
             choices = [(display(s), f"now {skills[s]}") for s in SKILL_IDS if skills[s] < MAX_RATING]
             hint = ", ".join(display(skill_id(s)) for s in self.suggests[step])
-            return Question(f"skill-{step + 1}", "Which skill does that answer raise by 1?",
-                            choices=choices, help=f"often fitting: {hint}" if hint else "")
+            return Question(
+                f"skill-{step + 1}",
+                "Which skill does that answer raise by 1?",
+                choices=choices,
+                help=f"often fitting: {hint}" if hint else "",
+            )
         if self.body is None:
-            return Question("armour", "What armour do you wear?",
-                            choices=[(k, self._armour_text(k)) for k in self.gear.bodies()], default="none")
+            return Question(
+                "armour",
+                "What armour do you wear?",
+                choices=[(k, self._armour_text(k)) for k in self.gear.bodies()],
+                default="none",
+            )
         if self.parts is None:
-            return Question("pieces", "Add arm or leg pieces? (arms, legs, both or none)",
-                            choices=[("none", "no extra pieces"), ("arms", "arm pieces"),
-                                     ("legs", "leg pieces"), ("both", "arm and leg pieces")],
-                            default="none")
+            return Question(
+                "pieces",
+                "Add arm or leg pieces? (arms, legs, both or none)",
+                choices=[
+                    ("none", "no extra pieces"),
+                    ("arms", "arm pieces"),
+                    ("legs", "leg pieces"),
+                    ("both", "arm and leg pieces"),
+                ],
+                default="none",
+            )
         if self.weapon is None:
-            return Question("weapon", "What do you fight with?",
-                            choices=[(k, r["text"]) for k, r in self.gear.weapons.items()], default="unarmed")
+            return Question(
+                "weapon",
+                "What do you fight with?",
+                choices=[(k, r["text"]) for k, r in self.gear.weapons.items()],
+                default="unarmed",
+            )
         return None
 
     def _armour_text(self, key: str) -> str:
@@ -275,6 +317,15 @@ class NinePowersCreation(Creation):
     def actor(self) -> Actor:
         if self.question is not None:
             raise RulesError("creation is not finished yet")
-        return new_pc(self.name or "", self.raises, self.gear, self.formula, body=self.body or "none",
-                      parts=self.parts or (), weapon=self.weapon or "unarmed", concept=self.concept or "",
-                      answers=self.answers, questions=self.questions)
+        return new_pc(
+            self.name or "",
+            self.raises,
+            self.gear,
+            self.formula,
+            body=self.body or "none",
+            parts=self.parts or (),
+            weapon=self.weapon or "unarmed",
+            concept=self.concept or "",
+            answers=self.answers,
+            questions=self.questions,
+        )

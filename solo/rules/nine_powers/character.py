@@ -19,7 +19,7 @@ Boxley and the giant lizard stamina 3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from solo.rules.engine import Actor, RulesError
@@ -27,8 +27,11 @@ from solo.rules.nine_powers.skills import GROUP_SKILLS, SKILL_IDS, skill_id
 
 BUFFERS = ("fortitude", "resilience", "craftiness")
 REALS = ("stamina", "composure", "wealth")
-TRACKS = {"body": ("fortitude", "stamina"), "mind": ("resilience", "composure"),
-          "resources": ("craftiness", "wealth")}
+TRACKS = {
+    "body": ("fortitude", "stamina"),
+    "mind": ("resilience", "composure"),
+    "resources": ("craftiness", "wealth"),
+}
 CONTEST_TRACKS = {"physical": TRACKS["body"], "social": TRACKS["mind"], "crafting": TRACKS["resources"]}
 REAL_GROUP = {"stamina": "brawn", "composure": "brains", "wealth": "build"}
 START_TOTAL = 30
@@ -58,8 +61,9 @@ def track_maxima(skills: Mapping[str, int], formula: str) -> dict[str, int]:
     try:
         rule = TRACK_FORMULAS[formula]
     except KeyError:
-        raise RulesError(f"unknown stamina/composure/wealth formula {formula!r}; known: "
-                         + ", ".join(TRACK_FORMULAS)) from None
+        raise RulesError(
+            f"unknown stamina/composure/wealth formula {formula!r}; known: " + ", ".join(TRACK_FORMULAS)
+        ) from None
     return {real: rule(skills, group) for real, group in REAL_GROUP.items()}
 
 
@@ -141,16 +145,15 @@ class NinePowersActor(Actor):
         return out
 
     def copy(self) -> NinePowersActor:
-        return replace(
-            self,
-            skills=dict(self.skills),
-            talents=dict(self.talents),
-            skill_penalties=dict(self.skill_penalties),
-            special=dict(self.special) if self.special else None,
-            wounds=[dict(w) for w in self.wounds],
-            inventory=list(self.inventory),
-            background=[dict(b) for b in self.background],
-        )
+        new: NinePowersActor = self._shallow()
+        new.skills = dict(self.skills)
+        new.talents = dict(self.talents)
+        new.skill_penalties = dict(self.skill_penalties)
+        new.special = dict(self.special) if self.special else None
+        new.wounds = [dict(w) for w in self.wounds]
+        new.inventory = list(self.inventory)
+        new.background = [dict(b) for b in self.background]
+        return new
 
 
 _INT_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("int",)}
@@ -194,10 +197,12 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     kwargs["talents"] = _ratings(data.get("talents", {}), where, "talents", 0, MAX_RATING, fill=None)
     for skill, talent in kwargs["talents"].items():
         if talent > kwargs["skills"][skill]:
-            raise RulesError(f"{where}: the {skill} talent ({talent}) is above its skill"
-                             f" ({kwargs['skills'][skill]})")
-    kwargs["skill_penalties"] = _ratings(data.get("skill_penalties", {}), where, "skill_penalties",
-                                         0, 6, fill=None)
+            raise RulesError(
+                f"{where}: the {skill} talent ({talent}) is above its skill ({kwargs['skills'][skill]})"
+            )
+    kwargs["skill_penalties"] = _ratings(
+        data.get("skill_penalties", {}), where, "skill_penalties", 0, 6, fill=None
+    )
     if "attack_skill" in kwargs:
         kwargs["attack_skill"] = skill_id(kwargs["attack_skill"])
     for key in ("wounds", "background"):
@@ -216,8 +221,10 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     actor = NinePowersActor(**kwargs)
     for buffer in BUFFERS + REALS + ("heroism",):
         if getattr(actor, buffer) > getattr(actor, f"{buffer}_max"):
-            raise RulesError(f"{where}: {buffer} {getattr(actor, buffer)} is above its maximum"
-                             f" {getattr(actor, f'{buffer}_max')}")
+            raise RulesError(
+                f"{where}: {buffer} {getattr(actor, buffer)} is above its maximum"
+                f" {getattr(actor, f'{buffer}_max')}"
+            )
     if actor.armor > 6:
         raise RulesError(f"{where}: armor rating must be 0-6, not {actor.armor}")
     return actor

@@ -50,6 +50,7 @@ composure and wealth do not.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
@@ -84,17 +85,35 @@ USE_SKILL = {
     "intuition": "intuition-hearthwork",
     "escape": "perception-escape",
 }
-TARGETS = {"attack": "enemy", "provoke": "enemy", "dodge": None, "protect": "ally", "wrestle": "enemy",
-           "perceive": "enemy", "lore": "enemy", "wonder": "enemy", "intuition": "enemy", "escape": None}
+TARGETS = {
+    "attack": "enemy",
+    "provoke": "enemy",
+    "dodge": None,
+    "protect": "ally",
+    "wrestle": "enemy",
+    "perceive": "enemy",
+    "lore": "enemy",
+    "wonder": "enemy",
+    "intuition": "enemy",
+    "escape": None,
+    "wait": None,
+}
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
 WRESTLE_EFFECTS = ("grab", "slow", "dominate", "tire", "shield")
 BOOSTS = ("setup", "leverage", "heroism")
 USE_TEXT = {
-    "provoke": "provoke", "dodge": "dodge", "protect": "protect", "wrestle": "wrestle",
-    "perceive": "study", "lore": "recall lore about", "wonder": "awe", "intuition": "read",
+    "provoke": "provoke",
+    "dodge": "dodge",
+    "protect": "protect",
+    "wrestle": "wrestle",
+    "perceive": "study",
+    "lore": "recall lore about",
+    "wonder": "awe",
+    "intuition": "read",
     "escape": "escape",
+    "wait": "wait and watch",
 }
 
 
@@ -107,10 +126,33 @@ def armor_difficulty(shield: bool, two_handed: bool) -> str:
 class Fighter:
     """One actor's place in a contest: what it declared and what is on it."""
 
-    __slots__ = ("actor", "side", "label", "index", "action", "out", "taken", "dodge_until",
-                 "protected_until", "no_d4_until", "perceive", "lore", "cut", "cut_by", "cut_round",
-                 "provoked_by", "holds", "last_damaged", "negated_round", "negated", "primary",
-                 "primary_until", "dealt_last", "dealt_now", "last_hit_by")
+    __slots__ = (
+        "actor",
+        "side",
+        "label",
+        "index",
+        "action",
+        "out",
+        "taken",
+        "dodge_until",
+        "protected_until",
+        "no_d4_until",
+        "perceive",
+        "lore",
+        "cut",
+        "cut_by",
+        "cut_round",
+        "provoked_by",
+        "holds",
+        "last_damaged",
+        "negated_round",
+        "negated",
+        "primary",
+        "primary_until",
+        "dealt_last",
+        "dealt_now",
+        "last_hit_by",
+    )
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
         self.actor = actor
@@ -150,8 +192,15 @@ class Fighter:
 class Contest(Encounter):
     """A Nine Powers skill contest; see the module docstring for the rules."""
 
-    option_names = ("kind", "initiative", "same_skill", "wounds", "social_armor", "heroism",
-                    "escape_difficulty")
+    option_names = (
+        "kind",
+        "initiative",
+        "same_skill",
+        "wounds",
+        "social_armor",
+        "heroism",
+        "escape_difficulty",
+    )
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
@@ -160,13 +209,19 @@ class Contest(Encounter):
         self.kind = choose(opts.get("kind", "physical"), KINDS, "contest kind")
         self.initiative = opts.get("initiative")
         if self.initiative is not None and self.initiative not in self.sides:
-            raise RulesError(f"initiative must name a side ({', '.join(self.sides)}), not {self.initiative!r}")
-        self.same_skill = choose(opts.get("same_skill", rules.get("same_skill", "simultaneous")),
-                                 ("simultaneous", "more-damage-first"), "same_skill")
+            raise RulesError(
+                f"initiative must name a side ({', '.join(self.sides)}), not {self.initiative!r}"
+            )
+        self.same_skill = choose(
+            opts.get("same_skill", rules.get("same_skill", "simultaneous")),
+            ("simultaneous", "more-damage-first"),
+            "same_skill",
+        )
         self.wounds = bool(opts.get("wounds", rules.get("wounds", True)))
         self.heroism = choose(opts.get("heroism", "auto"), ("auto", "never"), "heroism")
-        self.escape_difficulty = difficulty(opts.get("escape_difficulty",
-                                                     rules.get("escape_difficulty", "medium")))
+        self.escape_difficulty = difficulty(
+            opts.get("escape_difficulty", rules.get("escape_difficulty", "medium"))
+        )
         self.armoured = self.kind == "physical" or (self.kind == "social" and bool(opts.get("social_armor")))
         self.buffer, self.real = CONTEST_TRACKS[self.kind]
         self.fighters: dict[int, Fighter] = {}
@@ -176,7 +231,22 @@ class Contest(Encounter):
                 fighter = Fighter(actor, side, self.label(actor), len(self.order))  # type: ignore[arg-type]
                 self.fighters[id(actor)] = fighter
                 self.order.append(fighter)
+        self.alive = {side: len(actors) for side, actors in self.sides.items()}
+        self.undeclared = len(self.order)
+        self.wrestling = False
+        self.reading = False  # someone has used Intuition: armour cuts to expire
+        self.allowed = tuple(self.uses())
         self.finished = False
+
+    def _out(self, f: Fighter, how: str) -> None:
+        if f.out is None:
+            self.alive[f.side] -= 1
+            if f.action is None:
+                self.undeclared -= 1
+        f.out = how
+
+    def active_sides(self) -> list[str]:
+        return [side for side, count in self.alive.items() if count > 0]
 
     # -- looking things up -------------------------------------------------------
     def fighter(self, actor: Actor) -> Fighter:
@@ -195,7 +265,9 @@ class Contest(Encounter):
         return dict(self.fighter(actor).taken)
 
     def is_over(self) -> bool:
-        return self.finished or super().is_over()
+        if self.finished or self.round > self.max_rounds:
+            return True
+        return sum(1 for count in self.alive.values() if count > 0) <= 1
 
     def awaiting(self) -> list[Actor]:
         if self.is_over():
@@ -210,7 +282,7 @@ class Contest(Encounter):
 
     # -- what may be done -----------------------------------------------------------
     def uses(self) -> list[str]:
-        kinds = ["attack", "provoke", "lore", "wonder", "escape"]
+        kinds = ["attack", "provoke", "lore", "wonder", "escape", "wait"]
         if self.kind == "physical":
             kinds += list(PHYSICAL_ONLY)
         if self.armoured:
@@ -246,7 +318,9 @@ class Contest(Encounter):
             for g in foes:
                 for effect in WRESTLE_EFFECTS:
                     for d in DIFFICULTIES:
-                        acts.append(self._action(f, "wrestle", g, USE_SKILL["wrestle"], d, {"effect": effect}))
+                        acts.append(
+                            self._action(f, "wrestle", g, USE_SKILL["wrestle"], d, {"effect": effect})
+                        )
         if "dodge" in allowed:
             for d in DIFFICULTIES:
                 acts.append(self._action(f, "dodge", None, USE_SKILL["dodge"], d))
@@ -256,21 +330,43 @@ class Contest(Encounter):
                     acts.append(self._action(f, "protect", g, USE_SKILL["protect"], d))
         if self._may_escape(f):
             acts.append(self._action(f, "escape", None, USE_SKILL["escape"], self.escape_difficulty))
+        acts.append(Action(f.actor, "wait", label="wait and watch"))
         return acts
 
-    def _action(self, f: Fighter, kind: str, target: Fighter | None, skill: str, diff: str,
-                options: dict[str, Any] | None = None) -> Action:
-        return Action(f.actor, kind, target.actor if target else None, skill, diff, options,
-                      self.describe(f, kind, target, skill, diff, options))
+    def _action(
+        self,
+        f: Fighter,
+        kind: str,
+        target: Fighter | None,
+        skill: str,
+        diff: str,
+        options: dict[str, Any] | None = None,
+    ) -> Action:
+        return Action(
+            f.actor,
+            kind,
+            target.actor if target else None,
+            skill,
+            diff,
+            options,
+            self.describe(f, kind, target, skill, diff, options),
+        )
 
-    def describe(self, f: Fighter, kind: str, target: Fighter | None, skill: str | None, diff: str | None,
-                 options: dict[str, Any] | None = None) -> str:
+    def describe(
+        self,
+        f: Fighter,
+        kind: str,
+        target: Fighter | None,
+        skill: str | None,
+        diff: str | None,
+        options: dict[str, Any] | None = None,
+    ) -> str:
         whom = f" {target.label}" if target else ""
         if kind == "attack":
             what = f"{display(skill or '')} against{whom}"
         elif kind == "wrestle":
             what = f"wrestle{whom} ({(options or {}).get('effect', 'grab')})"
-        elif kind in ("dodge", "escape"):
+        elif kind in ("dodge", "escape", "wait"):
             what = USE_TEXT[kind]
         else:
             what = f"{USE_TEXT[kind]}{whom}"
@@ -279,8 +375,11 @@ class Contest(Encounter):
         return f"{what}, {diff}{extra}" if kind != "escape" else f"{what} ({diff}){extra}"
 
     def _may_escape(self, f: Fighter) -> bool:
-        return (f.last_damaged < self.round - 1 and f.held("grab", self.round) is None
-                and f.held("slow", self.round) is None)
+        return (
+            f.last_damaged < self.round - 1
+            and f.held("grab", self.round) is None
+            and f.held("slow", self.round) is None
+        )
 
     # -- declaring ---------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -294,16 +393,28 @@ class Contest(Encounter):
         action = self._checked(f, action)
         events: list[Event] = []
         f.action = action
-        if action.target is not None and action.kind != "protect" and f.actor.talent("perception-escape"):
+        if (
+            action.target is not None
+            and action.kind != "protect"
+            and f.actor.talents
+            and f.actor.talent("perception-escape")
+        ):
             target = self.fighter(action.target)
             if f.primary is None or f.primary_until < self.round or f.primary.out is not None:
                 f.primary = target
                 f.primary_until = self.round + f.actor.talent("perception-escape") - 1
         f.provoked_by = None
+        self.undeclared -= 1
         if self.record:
-            self.emit(events, "intent", f"{f.label} intends to {action.label or action.kind}.", f.actor,
-                      round=self.round, action=action.to_dict())
-        if not self.awaiting():
+            self.emit(
+                events,
+                "intent",
+                f"{f.label} intends to {action.label or action.kind}.",
+                f.actor,
+                round=self.round,
+                action=action.to_dict(),
+            )
+        if self.undeclared <= 0:
             events.extend(self._resolve_round())
         return events
 
@@ -311,12 +422,24 @@ class Contest(Encounter):
         kind = action.kind
         if kind not in TARGETS:
             raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(TARGETS)}")
-        if kind not in self.uses():
+        if kind not in self.allowed:
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
-        skill = skill_id(action.skill) if kind == "attack" and action.skill else USE_SKILL.get(kind)
+        if kind == "attack" and action.skill:
+            skill = action.skill if action.skill in SPEED else skill_id(action.skill)
+        else:
+            skill = USE_SKILL.get(kind)
         if kind == "attack" and skill is None:
             skill = f.actor.attack_skill if self.kind == "physical" else self.attack_skills(f.actor)[0]
-        diff = self.escape_difficulty if kind == "escape" else difficulty(action.difficulty or "medium")
+        if kind == "wait":
+            return Action(f.actor, "wait", label="wait and watch")
+        if kind == "escape":
+            diff = self.escape_difficulty
+        else:
+            diff = (
+                action.difficulty
+                if action.difficulty in THRESHOLD
+                else difficulty(action.difficulty or "medium")
+            )
         target = action.target
         need = TARGETS[kind]
         if need is None:
@@ -331,8 +454,12 @@ class Contest(Encounter):
                 raise RulesError(f"{g.label} is on {f.label}'s own side")
             if need == "ally" and (g.side != f.side or g is f):
                 raise RulesError(f"{kind} needs an ally of {f.label}")
-            if (need == "enemy" and f.provoked_by is not None and f.provoked_by.out is None
-                    and g is not f.provoked_by):
+            if (
+                need == "enemy"
+                and f.provoked_by is not None
+                and f.provoked_by.out is None
+                and g is not f.provoked_by
+            ):
                 raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
         if kind == "escape" and not self._may_escape(f):
             raise RulesError(f"{f.label} cannot escape: hurt this round or last, or held")
@@ -344,7 +471,11 @@ class Contest(Encounter):
             self._can_boost(f.actor, boost)
         if kind == "wrestle":
             options["effect"] = choose(options.get("effect", "grab"), WRESTLE_EFFECTS, "wrestling effect")
-        label = self.describe(f, kind, self.fighter(target) if target else None, skill, diff, options)
+        label = (
+            self.describe(f, kind, self.fighter(target) if target else None, skill, diff, options)
+            if self.record
+            else ""
+        )
         return Action(f.actor, kind, target, skill, diff, options or None, label)
 
     @staticmethod
@@ -364,19 +495,19 @@ class Contest(Encounter):
         for f in acting:
             f.dealt_now = 0
 
-        def key(f: Fighter) -> tuple[int, ...]:
+        keys: dict[int, tuple[int, ...]] = {}
+        for f in acting:
             first = 0
             if now == 1 and self.initiative is not None:
                 first = 0 if f.side == self.initiative else 1
             speed = SPEED.get(f.action.skill or "", len(SKILL_IDS)) if f.action else len(SKILL_IDS)
-            if self.same_skill == "more-damage-first":
-                return (first, speed, -f.dealt_last)
-            return (first, speed)
-
-        acting.sort(key=lambda f: (key(f), f.index))
+            keys[f.index] = (
+                (first, speed, -f.dealt_last) if self.same_skill == "more-damage-first" else (first, speed)
+            )
+        acting.sort(key=lambda f: (keys[f.index], f.index))
         groups: list[list[Fighter]] = []
         for f in acting:
-            if groups and key(groups[-1][0]) == key(f):
+            if groups and keys[groups[-1][0].index] == keys[f.index]:
                 groups[-1].append(f)
             else:
                 groups.append([f])
@@ -395,6 +526,7 @@ class Contest(Encounter):
             f.action = None
             if f.cut and f.cut_round < now:
                 f.cut = 0
+        self.undeclared = sum(1 for f in self.order if f.out is None)
         if len(self.active_sides()) <= 1 or now >= self.max_rounds:
             self._finish(events)
             if len(self.active_sides()) > 1:
@@ -406,14 +538,18 @@ class Contest(Encounter):
     def _turn(self, f: Fighter, events: list[Event]) -> list[tuple[Fighter, Fighter, int, int, str]]:
         action = f.action
         assert action is not None
-        for g in self.order:  # Intuition lasts until the user's next turn
-            if g.cut_by is f and g.cut_round < self.round:
-                g.cut = 0
+        if self.reading:
+            for g in self.order:  # Intuition lasts until the user's next turn
+                if g.cut_by is f and g.cut_round < self.round:
+                    g.cut = 0
         modifier = 0
         boost = action.option("boost")
         if boost:
             modifier += 2
             self._spend(f, boost, events)
+        if action.kind == "wait":
+            self.emit(events, "wait", f"{f.label} waits and watches.", f.actor)
+            return []
         if action.kind == "escape":
             self._escape(f, events)
             return []
@@ -453,31 +589,37 @@ class Contest(Encounter):
         self.emit(events, "retarget", f"{f.label} turns to {foes[0].label} instead.", f.actor)
         return foes[0]
 
-    def _pool(self, f: Fighter, skill: str, target: Fighter | None, modifier: int = 0,
-              damaging: bool = False) -> tuple[int, ...]:
+    def _pool(
+        self, f: Fighter, skill: str, target: Fighter | None, modifier: int = 0, damaging: bool = False
+    ) -> tuple[int, ...]:
         now = self.round
-        if f.held("tire", now) is not None:
+        if f.holds and f.held("tire", now) is not None:
             modifier -= 1
         if target is not None:
-            if target.held("dominate", now) is f:
+            if target.holds and target.held("dominate", now) is f:
                 modifier += 1
             if damaging:
-                holder = f.held("grab", now)
+                holder = f.held("grab", now) if f.holds else None
                 if holder is not None and holder is not target:
                     modifier -= 1
-                if (target.primary is not None and target.primary is not f and target.primary_until >= now
-                        and target.primary.out is None):
+                if (
+                    target.primary is not None
+                    and target.primary is not f
+                    and target.primary_until >= now
+                    and target.primary.out is None
+                ):
                     modifier -= 2
         banned = (4,) if f.no_d4_until >= now else ()
-        extra = f.lore.get(target.actor.creature, ()) if target is not None else ()
+        extra = f.lore.get(target.actor.creature, ()) if target is not None and f.lore else ()
         return actor_pool(f.actor, skill, modifier, banned, extra)
 
     def _roll(self, pool: tuple[int, ...]) -> list[int]:
         die = self.rng.die
         return [die(s) for s in pool]
 
-    def _attack(self, f: Fighter, target: Fighter | None, action: Action, modifier: int,
-                events: list[Event]) -> list[tuple[Fighter, Fighter, int, int, str]]:
+    def _attack(
+        self, f: Fighter, target: Fighter | None, action: Action, modifier: int, events: list[Event]
+    ) -> list[tuple[Fighter, Fighter, int, int, str]]:
         assert target is not None and action.skill is not None and action.difficulty is not None
         skill, diff = action.skill, action.difficulty
         pool = self._pool(f, skill, target, modifier, damaging=True)
@@ -485,30 +627,52 @@ class Contest(Encounter):
         lowest = min(rolls)
         if lowest > THRESHOLD[diff]:
             if self.record:
-                self.emit(events, "miss", f"{f.label}: {display(skill)} {diff} against {target.label}"
-                          f" {_dice(pool, rolls)} fails.", f.actor, pool=list(pool), dice=rolls)
+                self.emit(
+                    events,
+                    "miss",
+                    f"{f.label}: {display(skill)} {diff} against {target.label} {_dice(pool, rolls)} fails.",
+                    f.actor,
+                    pool=list(pool),
+                    dice=rolls,
+                )
             return []
         damage = DAMAGE[diff] + f.actor.extra_damage
         sneak = f.actor.talent("stealth-track")
         if sneak and self.round == 1 and self.initiative == f.side:
             damage += sneak
         if self.record:
-            self.emit(events, "hit", f"{f.label}: {display(skill)} {diff} against {target.label}"
-                      f" {_dice(pool, rolls)} succeeds for {damage} damage.", f.actor,
-                      pool=list(pool), dice=rolls, damage=damage)
+            self.emit(
+                events,
+                "hit",
+                f"{f.label}: {display(skill)} {diff} against {target.label}"
+                f" {_dice(pool, rolls)} succeeds for {damage} damage.",
+                f.actor,
+                pool=list(pool),
+                dice=rolls,
+                damage=damage,
+            )
         attack_kind = self._attack_kind(skill)
         hits: list[tuple[Fighter, Fighter, int, int, str]] = []
         special = f.actor.special
-        if special and any(r == 1 and s in (4, 6, 8) for s, r in zip(pool, rolls)):
+        if special and any(r == 1 and s in (4, 6, 8) for s, r in zip(pool, rolls, strict=True)):
             name = special.get("name", "special attack")
             if target.actor.is_pc and target.actor.heroism > 0 and self.heroism == "auto":
                 target.actor.heroism -= 1
-                self.emit(events, "heroism", f"{target.label} spends 1 heroism and avoids the {f.label}'s"
-                          f" {name} ({target.actor.heroism} left).", target.actor)
+                self.emit(
+                    events,
+                    "heroism",
+                    f"{target.label} spends 1 heroism and avoids the {f.label}'s"
+                    f" {name} ({target.actor.heroism} left).",
+                    target.actor,
+                )
             else:
                 extra = int(special.get("damage", 1))
-                self.emit(events, "special", f"{f.label}'s {name}: {special.get('text', '')}"
-                          f" ({extra} damage past armour).", f.actor)
+                self.emit(
+                    events,
+                    "special",
+                    f"{f.label}'s {name}: {special.get('text', '')} ({extra} damage past armour).",
+                    f.actor,
+                )
                 hits.append((f, target, extra, 0, attack_kind))
         if self.armoured:
             damage = self._armour(f, target, rolls, damage, events)
@@ -532,7 +696,14 @@ class Contest(Encounter):
         rating = t.actor.armor if self.kind == "physical" else t.actor.social_armor
         if t.cut:
             rating -= t.cut
-        bonus = 2 if ((t.dodge_until >= now and t.held("slow", now) is None) or t.protected_until >= now) else 0
+        bonus = (
+            2
+            if (
+                (t.dodge_until >= now and (not t.holds or t.held("slow", now) is None))
+                or t.protected_until >= now
+            )
+            else 0
+        )
         if rating <= 0 and not bonus:
             return damage
         ones = rolls.count(1)
@@ -546,27 +717,48 @@ class Contest(Encounter):
         twos = rolls.count(2) if f.perceive.get(id(t), 0) >= now else 0
         bypass = ones + twos
         if bypass >= damage:
-            self.emit(events, "bypass", f"{bypass} bypassing dice: {t.label}'s armour is no help.", t.actor)
+            if self.record:
+                self.emit(
+                    events, "bypass", f"{bypass} bypassing dice: {t.label}'s armour is no help.", t.actor
+                )
             return damage
-        shielded = t.actor.shield or any(
-            g.held("shield", now) is t and g is not f for g in self.order if g.side != t.side
+        shielded = (
+            t.actor.shield
+            or self.wrestling
+            and any(g.held("shield", now) is t and g is not f for g in self.order if g.side != t.side)
         )
         check = armor_difficulty(shielded, f.actor.two_handed)
-        modifier = bonus - (1 if t.held("tire", now) is not None else 0)
+        modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
         arolls = self._roll(pool)
         if min(arolls) <= THRESHOLD[check]:
             kept = min(damage, bypass)
-            self.emit(events, "armour", f"{t.label}'s {check} armour check {_dice(pool, arolls)} holds:"
-                      f" {kept} of {damage} damage gets through.", t.actor, pool=list(pool), dice=arolls)
+            if self.record:
+                self.emit(
+                    events,
+                    "armour",
+                    f"{t.label}'s {check} armour check {_dice(pool, arolls)} holds:"
+                    f" {kept} of {damage} damage gets through.",
+                    t.actor,
+                    pool=list(pool),
+                    dice=arolls,
+                )
             return kept
-        self.emit(events, "armour", f"{t.label}'s {check} armour check {_dice(pool, arolls)} fails.",
-                  t.actor, pool=list(pool), dice=arolls)
+        if self.record:
+            self.emit(
+                events,
+                "armour",
+                f"{t.label}'s {check} armour check {_dice(pool, arolls)} fails.",
+                t.actor,
+                pool=list(pool),
+                dice=arolls,
+            )
         return damage
 
-    def _land(self, f: Fighter, t: Fighter, amount: int, skip: int, attack_kind: str,
-              events: list[Event]) -> None:
+    def _land(
+        self, f: Fighter, t: Fighter, amount: int, skip: int, attack_kind: str, events: list[Event]
+    ) -> None:
         if t.out is not None:
             return
         buffer, real = self.buffer, self.real
@@ -586,26 +778,50 @@ class Contest(Encounter):
                     parts.append(f"{buffer} {before_b} → {getattr(t.actor, buffer)}")
                 if from_real:
                     parts.append(f"{real} {before_r} → {getattr(t.actor, real)}")
-                self.emit(events, "damage", f"{t.label} takes {from_buffer + from_real}: {', '.join(parts)}.",
-                          t.actor, buffer=from_buffer, real=from_real)
+                self.emit(
+                    events,
+                    "damage",
+                    f"{t.label} takes {from_buffer + from_real}: {', '.join(parts)}.",
+                    t.actor,
+                    buffer=from_buffer,
+                    real=from_real,
+                )
 
     def _defeats(self, events: list[Event]) -> None:
         for t in self.order:
             if t.out is None and getattr(t.actor, self.real) <= 0:
-                t.out = "defeated"
+                self._out(t, "defeated")
                 self.emit(events, "defeat", f"{t.label} is defeated ({self.real} 0).", t.actor)
                 if self.wounds and t.actor.is_pc:
                     wound = self.system.wound(t.actor, t.last_hit_by, self.rng)
-                    self.emit(events, "wound", f"{t.label} is wounded: {wound['text']}.", t.actor, wound=wound)
+                    self.emit(
+                        events, "wound", f"{t.label} is wounded: {wound['text']}.", t.actor, wound=wound
+                    )
 
     # -- the non-damaging uses -------------------------------------------------------------
-    def _check(self, f: Fighter, skill: str, target: Fighter | None, diff: str, modifier: int,
-               events: list[Event], what: str) -> bool:
+    def _check(
+        self,
+        f: Fighter,
+        skill: str,
+        target: Fighter | None,
+        diff: str,
+        modifier: int,
+        events: list[Event],
+        what: str,
+    ) -> bool:
         pool = self._pool(f, skill, target, modifier)
         rolls = self._roll(pool)
         ok = min(rolls) <= THRESHOLD[diff]
-        self.emit(events, "check", f"{f.label}: {display(skill)} {diff} to {what} {_dice(pool, rolls)}"
-                  f" {'succeeds' if ok else 'fails'}.", f.actor, pool=list(pool), dice=rolls, success=ok)
+        self.emit(
+            events,
+            "check",
+            f"{f.label}: {display(skill)} {diff} to {what} {_dice(pool, rolls)}"
+            f" {'succeeds' if ok else 'fails'}.",
+            f.actor,
+            pool=list(pool),
+            dice=rolls,
+            success=ok,
+        )
         return ok
 
     def _use(self, f: Fighter, t: Fighter | None, action: Action, modifier: int, events: list[Event]) -> None:
@@ -618,42 +834,70 @@ class Contest(Encounter):
         span = f"{rounds} round{'s' if rounds > 1 else ''}"
         if kind == "provoke":
             assert t is not None
-            pool = build_pool(t.actor.composure, -(1 if t.held("tire", self.round) else 0),
-                              (4,) if t.no_d4_until >= self.round else ())
+            pool = build_pool(
+                t.actor.composure,
+                -(1 if t.held("tire", self.round) else 0),
+                (4,) if t.no_d4_until >= self.round else (),
+            )
             rolls = self._roll(pool)
             if min(rolls) <= THRESHOLD[diff]:
-                self.emit(events, "effect", f"{t.label} keeps its head (composure {_dice(pool, rolls)}).",
-                          t.actor)
+                self.emit(
+                    events, "effect", f"{t.label} keeps its head (composure {_dice(pool, rolls)}).", t.actor
+                )
             else:
                 t.provoked_by = f
-                self.emit(events, "effect", f"{t.label} is provoked (composure {_dice(pool, rolls)}) and"
-                          f" must come at {f.label} next.", t.actor)
+                self.emit(
+                    events,
+                    "effect",
+                    f"{t.label} is provoked (composure {_dice(pool, rolls)}) and"
+                    f" must come at {f.label} next.",
+                    t.actor,
+                )
         elif kind == "dodge":
             f.dodge_until = max(f.dodge_until, until)
             self.emit(events, "effect", f"{f.label} dodges: big bonus to armour checks for {span}.", f.actor)
         elif kind == "protect":
             assert t is not None
             t.protected_until = max(t.protected_until, until)
-            self.emit(events, "effect", f"{f.label} guards {t.label}: big bonus to armour checks for {span}.",
-                      f.actor)
+            self.emit(
+                events,
+                "effect",
+                f"{f.label} guards {t.label}: big bonus to armour checks for {span}.",
+                f.actor,
+            )
         elif kind == "wrestle":
             assert t is not None
             effect = action.option("effect", "grab")
             t.holds[effect] = (f, until)
-            self.emit(events, "effect", f"{f.label} wrestles {t.label}: {effect} for {span}.", f.actor,
-                      effect=effect)
+            self.wrestling = True
+            self.emit(
+                events,
+                "effect",
+                f"{f.label} wrestles {t.label}: {effect} for {span}.",
+                f.actor,
+                effect=effect,
+            )
         elif kind == "perceive":
             assert t is not None
             f.perceive[id(t)] = max(f.perceive.get(id(t), 0), until)
-            self.emit(events, "effect", f"{f.label} spots a weakness: 2s also bypass {t.label}'s armour"
-                      f" for {span}.", f.actor)
+            self.emit(
+                events,
+                "effect",
+                f"{f.label} spots a weakness: 2s also bypass {t.label}'s armour for {span}.",
+                f.actor,
+            )
         elif kind == "lore":
             assert t is not None
             dice = tuple(sorted(set(f.lore.get(t.actor.creature, ())) | set(LORE_DICE[diff])))
             f.lore[t.actor.creature] = dice
             named = " and ".join(f"d{s}" for s in dice)
-            self.emit(events, "effect", f"{f.label} recalls what is known of {t.actor.creature}s:"
-                      f" {named} in every pool against them.", f.actor)
+            self.emit(
+                events,
+                "effect",
+                f"{f.label} recalls what is known of {t.actor.creature}s:"
+                f" {named} in every pool against them.",
+                f.actor,
+            )
         elif kind == "wonder":
             assert t is not None
             t.no_d4_until = max(t.no_d4_until, until)
@@ -664,8 +908,13 @@ class Contest(Encounter):
                 self.emit(events, "effect", f"{t.label}'s armour was already read this round.", t.actor)
             else:
                 t.cut, t.cut_by, t.cut_round = DURATION[diff], f, self.round
-                self.emit(events, "effect", f"{f.label} reads {t.label}: its armour is {t.cut} lower until"
-                          f" {f.label}'s next turn.", f.actor)
+                self.reading = True
+                self.emit(
+                    events,
+                    "effect",
+                    f"{f.label} reads {t.label}: its armour is {t.cut} lower until {f.label}'s next turn.",
+                    f.actor,
+                )
 
     def _escape(self, f: Fighter, events: list[Event]) -> None:
         if not self._may_escape(f):
@@ -681,18 +930,23 @@ class Contest(Encounter):
                 pool = build_pool(talent)
                 rolls = self._roll(pool)
                 if min(rolls) > THRESHOLD["medium"]:
-                    self.emit(events, "miss", f"{g.label} swings at the fleeing {f.label} {_dice(pool, rolls)}"
-                              " and misses.", g.actor)
+                    self.emit(
+                        events,
+                        "miss",
+                        f"{g.label} swings at the fleeing {f.label} {_dice(pool, rolls)} and misses.",
+                        g.actor,
+                    )
                     continue
                 damage = self._armour(g, f, rolls, DAMAGE["medium"], events)
                 before = f.taken.copy()
                 self._land(g, f, damage, 0, "melee", events)
                 if f.taken != before:
-                    self.emit(events, "effect", f"{g.label}'s parting blow stops {f.label} getting away.",
-                              g.actor)
+                    self.emit(
+                        events, "effect", f"{g.label}'s parting blow stops {f.label} getting away.", g.actor
+                    )
                     self._defeats(events)
                     return
-        f.out = "fled"
+        self._out(f, "fled")
         self.emit(events, "escape", f"{f.label} escapes the contest.", f.actor)
 
     # -- the end ---------------------------------------------------------------------------------
@@ -702,7 +956,11 @@ class Contest(Encounter):
         self.finished = True
         sides = self.active_sides()
         if len(sides) == 1:
-            self.emit(events, "end", f"The contest is over: {self.side_text(sides[0])} prevail{'s' if len(self.active_of(sides[0])) == 1 else ''}.")
+            self.emit(
+                events,
+                "end",
+                f"The contest is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.",
+            )
         elif not sides:
             self.emit(events, "end", "The contest is over: nobody is left standing, a draw.")
         else:
@@ -710,8 +968,11 @@ class Contest(Encounter):
         for f in self.order:
             a = f.actor
             a.fortitude, a.resilience, a.craftiness = a.fortitude_max, a.resilience_max, a.craftiness_max
-        self.emit(events, "recover", "Everyone catches their breath: fortitude, resilience and craftiness"
-                  " are full again.")
+        self.emit(
+            events,
+            "recover",
+            "Everyone catches their breath: fortitude, resilience and craftiness are full again.",
+        )
 
     def end(self) -> list[Event]:
         """Stop here (someone concedes, the GM calls it): buffers refill, nobody wins."""
@@ -723,7 +984,7 @@ class Contest(Encounter):
 
 
 def _dice(pool: tuple[int, ...], rolls: list[int]) -> str:
-    return "[" + " ".join(f"d{s}:{r}" for s, r in zip(pool, rolls)) + "]"
+    return "[" + " ".join(f"d{s}:{r}" for s, r in zip(pool, rolls, strict=True)) + "]"
 
 
 def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
@@ -749,9 +1010,16 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
         boost = "setup" if actor.set_up_well else "leverage" if actor.leverage else None
     pool = contest._pool(f, skill, target, 2 if boost else 0, damaging=True)
     left = getattr(target.actor, buffer) + getattr(target.actor, real)
+    best = best_difficulty(pool, left, actor.extra_damage)
+    return Action(actor, "attack", target.actor, skill, best, {"boost": boost} if boost else None)
+
+
+@lru_cache(maxsize=4096)
+def best_difficulty(pool: tuple[int, ...], left: int, extra: int) -> str:
+    """The difficulty with the most expected damage that still counts against `left` points."""
     best, best_value = "medium", -1.0
     for d in ("medium", "easy", "tough"):
-        value = success_chance(pool, THRESHOLD[d]) * min(DAMAGE[d] + actor.extra_damage, left)
+        value = success_chance(pool, THRESHOLD[d]) * min(DAMAGE[d] + extra, left)
         if value > best_value + 1e-12:
             best, best_value = d, value
-    return Action(actor, "attack", target.actor, skill, best, {"boost": boost} if boost else None)
+    return best

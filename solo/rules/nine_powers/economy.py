@@ -35,8 +35,10 @@ def wealth_difficulty(wealth: int, impact: int) -> str | None:
         return "medium"
     if impact == wealth + 1:
         return "tough"
-    raise RulesError(f"impact {impact} is out of reach with wealth {wealth}: at most wealth + 1"
-                     f" ({wealth + 1}) can be bought today")
+    raise RulesError(
+        f"impact {impact} is out of reach with wealth {wealth}: at most wealth + 1"
+        f" ({wealth + 1}) can be bought today"
+    )
 
 
 def impact_row(data: SystemData, impact: int) -> dict[str, Any]:

@@ -56,8 +56,10 @@ def steps(bonus: str | int | None = None, penalty: str | int | None = None) -> i
     return total
 
 
-def build_pool(rating: int, modifier: int = 0, banned: tuple[int, ...] = (),
-               extra: tuple[int, ...] = ()) -> tuple[int, ...]:
+@lru_cache(maxsize=4096)
+def build_pool(
+    rating: int, modifier: int = 0, banned: tuple[int, ...] = (), extra: tuple[int, ...] = ()
+) -> tuple[int, ...]:
     """The dice rolled for a rating after modifiers, bans and added dice."""
     available = [s for s in LADDER if s not in banned]
     count = max(1, min(MAX_DICE, rating + modifier, len(available)))
@@ -112,12 +114,12 @@ def lowest_two_distribution(pool: tuple[int, ...]) -> tuple[tuple[tuple[int, ...
         return tuple(((o,), p) for o, p in lowest_distribution(pool))
     die = icepool.Pool([icepool.d(s) for s in pool]).lowest(2).expand()
     denominator = die.denominator()
-    return tuple((tuple(int(x) for x in o), Fraction(int(q), int(denominator)))
-                 for o, q in die.items() if q)
+    return tuple((tuple(int(x) for x in o), Fraction(int(q), int(denominator))) for o, q in die.items() if q)
 
 
-def degree_odds(pool: tuple[int, ...], chosen: str, trade: bool = False,
-                keep_success: bool = False) -> dict[str, Fraction]:
+def degree_odds(
+    pool: tuple[int, ...], chosen: str, trade: bool = False, keep_success: bool = False
+) -> dict[str, Fraction]:
     """Exact chances of fail/success/strong.
 
     With `trade`, a die showing 1 is taken out (for set up well, leverage or a

@@ -73,8 +73,10 @@ def skill_id(text: str) -> str:
     spaced = key.replace(" ", "")
     if spaced in _INDEX:
         return _INDEX[spaced]
-    raise RulesError(f"no Nine Powers skill called {text!r}; the skills are "
-                     + ", ".join(SKILL_NAMES[s] for s in SKILL_IDS))
+    raise RulesError(
+        f"no Nine Powers skill called {text!r}; the skills are "
+        + ", ".join(SKILL_NAMES[s] for s in SKILL_IDS)
+    )
 
 
 def skill_or_track(text: str) -> str:

@@ -75,8 +75,13 @@ from solo.rules.nine_powers.tracks import actor_pool, give, standing_penalty, ta
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
 SPENDS = ("setup", "leverage", "heroism")
-WOUND_TABLES = {"melee": "melee", "ranged": "ranged", "physical": "melee", "social": "social",
-                "crafting": "crafting"}
+WOUND_TABLES = {
+    "melee": "melee",
+    "ranged": "ranged",
+    "physical": "melee",
+    "social": "social",
+    "crafting": "crafting",
+}
 
 
 class NinePowers(System):
@@ -99,18 +104,35 @@ class NinePowers(System):
         return str(self.house_rules.get("track_formula", "group-threes"))
 
     # -- characters -------------------------------------------------------------------
-    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> NinePowersActor:
+    def random_character(
+        self, rng: Rng, *, name: str | None = None, role: str | None = None
+    ) -> NinePowersActor:
         return build.random_pc(rng, self.data, self.formula, name=name, role=role)
 
     def creation(self, *, name: str | None = None) -> Creation:
         return build.NinePowersCreation(self.data, self.formula, name)
 
-    def new_character(self, name: str, raises: list[str], *, armour: str = "none",
-                      pieces: tuple[str, ...] = (), weapon: str = "unarmed",
-                      concept: str = "") -> NinePowersActor:
+    def new_character(
+        self,
+        name: str,
+        raises: list[str],
+        *,
+        armour: str = "none",
+        pieces: tuple[str, ...] = (),
+        weapon: str = "unarmed",
+        concept: str = "",
+    ) -> NinePowersActor:
         """A PC from the fifteen skills its background answers raised."""
-        return build.new_pc(name, raises, build.Gear(self.data), self.formula, body=armour,
-                            parts=pieces, weapon=weapon, concept=concept)
+        return build.new_pc(
+            name,
+            raises,
+            build.Gear(self.data),
+            self.formula,
+            body=armour,
+            parts=pieces,
+            weapon=weapon,
+            concept=concept,
+        )
 
     def roles(self) -> list[str]:
         return sorted(self.data.keyed(build.CONCEPTS))
@@ -150,7 +172,7 @@ class NinePowers(System):
                 mark = f"({talent})" if talent else "   "
                 col.append(f"  {display(s).ljust(width)}{a.skills.get(s, 1)}{mark}")
             columns.append(col)
-        for row in zip(*columns):
+        for row in zip(*columns, strict=True):
             lines.append("".join(cell.ljust(width + 8) for cell in row).rstrip())
         lines.append("  ".join(f"{b.capitalize()} {getattr(a, b)}/{getattr(a, b + '_max')}" for b in BUFFERS))
         lines.append("  ".join(f"{r.capitalize()} {getattr(a, r)}/{getattr(a, r + '_max')}" for r in REALS))
@@ -164,17 +186,23 @@ class NinePowers(System):
             weapon += f"; +{a.extra_damage} damage per success"
         lines.append(weapon)
         if a.special:
-            lines.append(f"Special: {a.special.get('name', '?')} - {a.special.get('text', '')}"
-                         f" ({a.special.get('damage', 1)} damage past armour on a 1 from its d4, d6 or d8)")
+            lines.append(
+                f"Special: {a.special.get('name', '?')} - {a.special.get('text', '')}"
+                f" ({a.special.get('damage', 1)} damage past armour on a 1 from its d4, d6 or d8)"
+            )
         if a.is_pc:
-            lines.append(f"Set up well: {'yes' if a.set_up_well else 'no'}  Leverage: {'yes' if a.leverage else 'no'}"
-                         f"  Clues: {a.clues}  Coins: {a.coins} silver  Tokens: {a.advancement_tokens}")
+            lines.append(
+                f"Set up well: {'yes' if a.set_up_well else 'no'}  Leverage: {'yes' if a.leverage else 'no'}"
+                f"  Clues: {a.clues}  Coins: {a.coins} silver  Tokens: {a.advancement_tokens}"
+            )
         penalties = {s: p for s, p in a.skill_penalties.items() if p}
         if penalties:
             lines.append("Armour penalty: " + ", ".join(f"{display(s)} -{p}" for s, p in penalties.items()))
         for w in a.wounds:
-            lines.append(f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
-                         f" (small penalty to {_scope(w.get('scope', ''))})")
+            lines.append(
+                f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
+                f" (small penalty to {_scope(w.get('scope', ''))})"
+            )
         if a.inventory:
             lines.append("Carrying: " + ", ".join(a.inventory))
         if a.notes:
@@ -200,28 +228,62 @@ class NinePowers(System):
         options = self.approach_skills(approach)
         return max(options, key=lambda s: (actor.rating(s) - standing_penalty(actor, s), -options.index(s)))
 
-    def _pool_for(self, actor: NinePowersActor, skill: str, bonus: Any, penalty: Any,
-                  spend: str | None) -> tuple[int, ...]:
+    def _pool_for(
+        self,
+        actor: NinePowersActor,
+        skill: str,
+        bonus: Any,
+        penalty: Any,
+        spend: str | None,
+        use_talent: bool = False,
+    ) -> tuple[int, ...]:
         modifier = steps(bonus, penalty) + (2 if spend else 0)
+        if use_talent:
+            talent = actor.talent(skill)
+            if talent < 1:
+                raise RulesError(f"{actor.name} has no {display(skill)} talent to roll")
+            return build_pool(talent, modifier - standing_penalty(actor, skill))
         return actor_pool(actor, skill, modifier)
 
-    def check_odds(self, actor: Any, approach: str | None, difficulty: Any, *, skill: str | None = None,
-                   bonus: Any = None, penalty: Any = None, spend: str | None = None,
-                   trade: str | None = None, keep_success: bool = False) -> Odds:
+    def check_odds(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        *,
+        skill: str | None = None,
+        bonus: Any = None,
+        penalty: Any = None,
+        spend: str | None = None,
+        trade: str | None = None,
+        keep_success: bool = False,
+        use_talent: bool = False,
+    ) -> Odds:
         a = self._mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
-        pool = self._pool_for(a, sid, bonus, penalty, spend)
+        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
         odds = degree_odds(pool, diff, trade=bool(trade), keep_success=keep_success)
-        return Odds(self.id, full_degrees(odds),
-                    {"skill": sid, "rating": a.rating(sid), "difficulty": diff,
-                     "pool": [f"d{s}" for s in pool]})
+        return Odds(
+            self.id,
+            full_degrees(odds),
+            {"skill": sid, "rating": a.rating(sid), "difficulty": diff, "pool": [f"d{s}" for s in pool]},
+        )
 
-    def odds_for(self, *, rating: int | None = None, difficulty: Any = "medium", bonus: Any = None,
-                 penalty: Any = None, trade: bool = False, **unknown: Any) -> Odds:
+    def odds_for(
+        self,
+        *,
+        rating: int | None = None,
+        difficulty: Any = "medium",
+        bonus: Any = None,
+        penalty: Any = None,
+        trade: bool = False,
+        **unknown: Any,
+    ) -> Odds:
         if unknown:
-            raise RulesError(f"Nine Powers odds take {', '.join(self.odds_parameters)};"
-                             f" not {', '.join(sorted(unknown))}")
+            raise RulesError(
+                f"Nine Powers odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
+            )
         if rating is None:
             raise RulesError("Nine Powers odds need a rating (1-4, or 1-6 for pools)")
         if not isinstance(rating, int) or not 1 <= rating <= 6:
@@ -229,13 +291,32 @@ class NinePowers(System):
         diff = self.difficulty(difficulty)
         pool = build_pool(rating, steps(bonus, penalty))
         odds = degree_odds(pool, diff, trade=trade)
-        return Odds(self.id, full_degrees(odds),
-                    {"rating": rating, "difficulty": diff, "pool": [f"d{s}" for s in pool],
-                     "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff]})
+        return Odds(
+            self.id,
+            full_degrees(odds),
+            {
+                "rating": rating,
+                "difficulty": diff,
+                "pool": [f"d{s}" for s in pool],
+                "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff],
+            },
+        )
 
-    def check(self, actor: Any, approach: str | None, difficulty: Any, rng: Rng, *, skill: str | None = None,
-              bonus: Any = None, penalty: Any = None, spend: str | None = None, trade: str | None = None,
-              keep_success: bool = False) -> CheckResult:
+    def check(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        skill: str | None = None,
+        bonus: Any = None,
+        penalty: Any = None,
+        spend: str | None = None,
+        trade: str | None = None,
+        keep_success: bool = False,
+        use_talent: bool = False,
+    ) -> CheckResult:
         a = self._mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
@@ -251,27 +332,28 @@ class NinePowers(System):
                 raise RulesError(f"{a.name} is already set up well; trade for leverage or a clue")
             if trade == "leverage" and not a.set_up_well:
                 raise RulesError(f"{a.name} must be set up well before a 1 can become leverage")
-        pool = self._pool_for(a, sid, bonus, penalty, spend)
+        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
         rolls = roll_pool(pool, rng)
-        judged = list(zip(pool, rolls))
+        judged = list(zip(pool, rolls, strict=True))
         traded = None
         if trade is not None and 1 in rolls:
             index = rolls.index(1)
-            rest = judged[:index] + judged[index + 1:]
+            rest = judged[:index] + judged[index + 1 :]
             rest_low = min((r for _, r in rest), default=None)
             if not keep_success or degree(rest_low, diff) != "fail":
                 traded = self._gain(a, trade, events)
                 judged = rest
         lowest = min((r for _, r in judged), default=None)
         result = degree(lowest, diff)
-        dice = " ".join(f"d{s}:{r}" for s, r in zip(pool, rolls))
+        dice = " ".join(f"d{s}:{r}" for s, r in zip(pool, rolls, strict=True))
         verdict = {"fail": "fails", "success": "succeeds", "strong": "succeeds strongly"}[result]
         text = f"{a.name}: {display(sid)} {diff} [{dice}] {verdict}"
         if traded:
             text += f" (a 1 became {traded})"
         detail = {
             "skill": sid,
-            "rating": a.rating(sid),
+            "rating": a.talent(sid) if use_talent else a.rating(sid),
+            "talent": use_talent,
             "pool": [f"d{s}" for s in pool],
             "dice": rolls,
             "lowest": lowest,
@@ -296,8 +378,9 @@ class NinePowers(System):
             if not a.is_pc or a.heroism < 1:
                 raise RulesError(f"{a.name} has no heroism to spend")
             a.heroism -= 1
-            events.append(Event("spend", f"{a.name} spends 1 heroism on a flashback ({a.heroism} left).",
-                                a.name))
+            events.append(
+                Event("spend", f"{a.name} spends 1 heroism on a flashback ({a.heroism} left).", a.name)
+            )
 
     @staticmethod
     def _gain(a: NinePowersActor, trade: str, events: list[Event]) -> str:
@@ -313,8 +396,16 @@ class NinePowers(System):
         events.append(Event("momentum", f"{a.name} trades a 1 for {gained}.", a.name, {"gained": gained}))
         return gained
 
-    def group_check(self, actors: list[Any], approach: str | None, difficulty: Any, rng: Rng, *,
-                    kind: str = "body", skill: str | None = None) -> CheckResult:
+    def group_check(
+        self,
+        actors: list[Any],
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        kind: str = "body",
+        skill: str | None = None,
+    ) -> CheckResult:
         """The best-rated member's roll decides; each other member who fails costs the leader 1 buffer."""
         group = [self._mine(a) for a in actors]
         if not group:
@@ -345,8 +436,11 @@ class NinePowers(System):
             parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
         if from_real:
             parts.append(f"{real} {before_r} → {getattr(a, real)}")
-        text = f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}." if parts else \
-            f"{a.name} has nothing left to lose to {cause}."
+        text = (
+            f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}."
+            if parts
+            else f"{a.name} has nothing left to lose to {cause}."
+        )
         events = [Event("harm", text, a.name, {"kind": kind, "buffer": from_buffer, "real": from_real})]
         if from_real and getattr(a, real) == 0:
             events.append(Event("defeat", f"{a.name} is defeated ({real} 0).", a.name))
@@ -356,8 +450,12 @@ class NinePowers(System):
         a = self._mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         events = self._damage(a, kind, SIZE_POINTS[size], f"{size} {kind} harm")
-        if rng is not None and a.is_pc and any(e.kind == "defeat" for e in events) \
-                and self.house_rules.get("wounds", True):
+        if (
+            rng is not None
+            and a.is_pc
+            and any(e.kind == "defeat" for e in events)
+            and self.house_rules.get("wounds", True)
+        ):
             attack = {"body": "melee", "mind": "social", "resources": "crafting"}[kind]
             wound = self.wound(a, attack, rng)
             events.append(Event("wound", f"{a.name} is wounded: {wound['text']}.", a.name, {"wound": wound}))
@@ -374,8 +472,11 @@ class NinePowers(System):
             parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
         if to_real:
             parts.append(f"{real} {before_r} → {getattr(a, real)}")
-        text = (f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}." if parts
-                else f"{a.name} is already at full {buffer} and {real}.")
+        text = (
+            f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}."
+            if parts
+            else f"{a.name} is already at full {buffer} and {real}."
+        )
         return [Event("recover", text, a.name, {"kind": kind, "buffer": to_buffer, "real": to_real})]
 
     def rest(self, actor: Any) -> list[Event]:
@@ -383,8 +484,14 @@ class NinePowers(System):
         a = self._mine(actor)
         for track in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
             setattr(a, track, getattr(a, f"{track}_max"))
-        return [Event("rest", f"{a.name} rests in safety: stamina {a.stamina}, composure {a.composure},"
-                      f" heroism {a.heroism}.", a.name)]
+        return [
+            Event(
+                "rest",
+                f"{a.name} rests in safety: stamina {a.stamina}, composure {a.composure},"
+                f" heroism {a.heroism}.",
+                a.name,
+            )
+        ]
 
     # -- wounds ---------------------------------------------------------------------------------------
     def wound(self, actor: Any, attack: str, rng: Rng) -> dict[str, Any]:
@@ -394,11 +501,20 @@ class NinePowers(System):
         if table is None:
             raise RulesError(f"wounds come from melee, ranged, social or crafting attacks, not {attack!r}")
         where = self.data.roll(f"nine-powers/wounds/{table}", rng)
-        looks = self.data.roll("nine-powers/wounds/" + ("hurt" if table in ("melee", "ranged") else "setback"),
-                               rng)
-        wound = {"location": where["text"], "description": looks["text"], "scope": where.get("scope", "brawn"),
-                 "penalty": "small", "attack": attack, "roll": where.get("roll")}
-        wound["text"] = f"{wound['location']}, {wound['description']} (small penalty to {_scope(wound['scope'])})"
+        looks = self.data.roll(
+            "nine-powers/wounds/" + ("hurt" if table in ("melee", "ranged") else "setback"), rng
+        )
+        wound = {
+            "location": where["text"],
+            "description": looks["text"],
+            "scope": where.get("scope", "brawn"),
+            "penalty": "small",
+            "attack": attack,
+            "roll": where.get("roll"),
+        }
+        wound["text"] = (
+            f"{wound['location']}, {wound['description']} (small penalty to {_scope(wound['scope'])})"
+        )
         a.wounds.append({k: v for k, v in wound.items() if k != "text"})
         return wound
 
@@ -416,8 +532,9 @@ class NinePowers(System):
         diff = economy.wealth_difficulty(a.wealth, impact)
         if diff is None:
             event = Event("buy", f"{a.name} buys something of impact 0 without a second thought.", a.name)
-            return CheckResult(self.id, a.name, None, "wealth", "none", "success", {"impact": 0},
-                               event.text, [event])
+            return CheckResult(
+                self.id, a.name, None, "wealth", "none", "success", {"impact": 0}, event.text, [event]
+            )
         result = self.check(a, None, diff, rng, skill="wealth", bonus=bonus)
         result.detail["impact"] = impact
         if result.success:
@@ -426,7 +543,9 @@ class NinePowers(System):
             if a.wealth == 0:
                 result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
         else:
-            result.events.append(Event("buy", f"Not today: {a.name} cannot get it (impact {impact}).", a.name))
+            result.events.append(
+                Event("buy", f"Not today: {a.name} cannot get it (impact {impact}).", a.name)
+            )
         return result
 
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
@@ -435,10 +554,13 @@ class NinePowers(System):
         if a.wealth >= a.wealth_max:
             raise RulesError(f"{a.name}'s wealth is already at its maximum ({a.wealth_max})")
         if impact != a.wealth + 1:
-            raise RulesError(f"raising wealth {a.wealth} takes treasure of impact exactly {a.wealth + 1},"
-                             f" not {impact}")
+            raise RulesError(
+                f"raising wealth {a.wealth} takes treasure of impact exactly {a.wealth + 1}, not {impact}"
+            )
         a.wealth += 1
-        return [Event("wealth", f"{a.name} turns treasure of impact {impact} into wealth {a.wealth}.", a.name)]
+        return [
+            Event("wealth", f"{a.name} turns treasure of impact {impact} into wealth {a.wealth}.", a.name)
+        ]
 
     def treasure_for(self, actor: Any, rng: Rng) -> dict[str, Any]:
         """What a significant foe carries, or a patron pays: impact of its best skill."""
@@ -477,8 +599,14 @@ class NinePowers(System):
         else:
             a.skills[sid] = new
             self.recompute_tracks(a)
-        return [Event("advance", f"{a.name} raises {display(sid)}{' talent' if talent else ''} to {new}"
-                      f" ({a.advancement_tokens} tokens left).", a.name)]
+        return [
+            Event(
+                "advance",
+                f"{a.name} raises {display(sid)}{' talent' if talent else ''} to {new}"
+                f" ({a.advancement_tokens} tokens left).",
+                a.name,
+            )
+        ]
 
     # -- encounters ---------------------------------------------------------------------------------------
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:

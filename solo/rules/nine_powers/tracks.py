@@ -18,7 +18,9 @@ from solo.rules.nine_powers.pools import build_pool
 from solo.rules.nine_powers.skills import SKILL_GROUP
 
 
-def take(actor: NinePowersActor, buffer: str, real: str, amount: int, skip_buffer: int = 0) -> tuple[int, int]:
+def take(
+    actor: NinePowersActor, buffer: str, real: str, amount: int, skip_buffer: int = 0
+) -> tuple[int, int]:
     """Apply damage; returns (taken from the buffer, taken from the real pool).
 
     `skip_buffer` points go straight to the real pool (talents that ignore
@@ -53,13 +55,18 @@ def give(actor: NinePowersActor, buffer: str, real: str, amount: int) -> tuple[i
 
 def standing_penalty(actor: NinePowersActor, skill: str) -> int:
     """Dice lost to wounds and armour for this skill."""
-    if skill not in SKILL_GROUP:
+    if skill not in SKILL_GROUP or not (actor.wounds or actor.skill_penalties):
         return 0
     group = SKILL_GROUP[skill]
     wounds = sum(1 for w in actor.wounds if w.get("scope") in (skill, group))
     return wounds + actor.skill_penalties.get(skill, 0)
 
 
-def actor_pool(actor: NinePowersActor, skill: str, modifier: int = 0, banned: tuple[int, ...] = (),
-               extra: tuple[int, ...] = ()) -> tuple[int, ...]:
+def actor_pool(
+    actor: NinePowersActor,
+    skill: str,
+    modifier: int = 0,
+    banned: tuple[int, ...] = (),
+    extra: tuple[int, ...] = (),
+) -> tuple[int, ...]:
     return build_pool(actor.rating(skill), modifier - standing_penalty(actor, skill), banned, extra)

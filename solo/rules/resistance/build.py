@@ -28,12 +28,30 @@ def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
     if wid not in weapons:
         raise RulesError(f"no Resistance weapon called {wid!r}; known: {', '.join(weapons)}")
     r = weapons[wid]
-    return {"name": r["text"], "stress": stress_die(r.get("stress", "1")), "tags": [t.lower() for t in r.get("tags", [])]}
+    return {
+        "name": r["text"],
+        "stress": stress_die(r.get("stress", "1")),
+        "tags": [t.lower() for t in r.get("tags", [])],
+    }
 
 
-def new_pc(setting: Setting, data: SystemData, name: str, *, role: str, skills: list[str], domains: list[str],
-           knacks: list[str], slots: dict[str, int], refresh: list[str], abilities: list[str],
-           weapons: list[str], armour: str, bonds: list[dict[str, Any]], role_text: str = "") -> ResistancePC:
+def new_pc(
+    setting: Setting,
+    data: SystemData,
+    name: str,
+    *,
+    role: str,
+    skills: list[str],
+    domains: list[str],
+    knacks: list[str],
+    slots: dict[str, int],
+    refresh: list[str],
+    abilities: list[str],
+    weapons: list[str],
+    armour: str,
+    bonds: list[dict[str, Any]],
+    role_text: str = "",
+) -> ResistancePC:
     skill_ids = [setting.skill_id(s) for s in skills]
     domain_ids = [setting.domain_id(d) for d in domains]
     for k in knacks:
@@ -82,16 +100,31 @@ def npc_bond(setting: Setting, bid: str) -> dict[str, Any]:
     if bid not in setting.bonds:
         raise RulesError(f"no bond called {bid!r} in {setting.id}; known: {', '.join(setting.bonds)}")
     b = setting.bonds[bid]
-    return {"name": str(b["text"]).split(",")[0], "id": bid, "kind": "npc", "level": b.get("level", "person"),
-            "expertise": b.get("expertise", ""), "about": b["text"], "stress": 0, "stressed": False}
+    return {
+        "name": str(b["text"]).split(",")[0],
+        "id": bid,
+        "kind": "npc",
+        "level": b.get("level", "person"),
+        "expertise": b.get("expertise", ""),
+        "about": b["text"],
+        "stress": 0,
+        "stressed": False,
+    }
 
 
 def pc_bond(name: str) -> dict[str, Any]:
     return {"name": name, "kind": "pc", "level": "person", "stress": 0, "stressed": False}
 
 
-def random_pc(setting: Setting, data: SystemData, rng: Rng, slots_total: int, *, name: str | None = None,
-              role: str | None = None) -> ResistancePC:
+def random_pc(
+    setting: Setting,
+    data: SystemData,
+    rng: Rng,
+    slots_total: int,
+    *,
+    name: str | None = None,
+    role: str | None = None,
+) -> ResistancePC:
     roles = setting.roles
     if role is None:
         role = rng.choice(sorted(roles))
@@ -100,11 +133,22 @@ def random_pc(setting: Setting, data: SystemData, rng: Rng, slots_total: int, *,
     r = roles[role]
     refresh = [rng.choice(r.get("refresh") or sorted(setting.refresh))]
     bond = npc_bond(setting, rng.choice(sorted(setting.bonds)))
-    return new_pc(setting, data, name or data.name(rng, "Pilgrim"), role=role, role_text=str(r["text"]),
-                  skills=list(r.get("skills", [])), domains=list(r.get("domains", [])),
-                  knacks=[r["knack"]] if r.get("knack") else [], slots=_slots(r, slots_total, setting),
-                  refresh=refresh, abilities=list(r.get("abilities", []))[:2],
-                  weapons=list(r.get("weapons", [])), armour=str(r.get("armour", "none")), bonds=[bond])
+    return new_pc(
+        setting,
+        data,
+        name or data.name(rng, "Pilgrim"),
+        role=role,
+        role_text=str(r["text"]),
+        skills=list(r.get("skills", [])),
+        domains=list(r.get("domains", [])),
+        knacks=[r["knack"]] if r.get("knack") else [],
+        slots=_slots(r, slots_total, setting),
+        refresh=refresh,
+        abilities=list(r.get("abilities", []))[:2],
+        weapons=list(r.get("weapons", [])),
+        armour=str(r.get("armour", "none")),
+        bonds=[bond],
+    )
 
 
 def _slots(role: dict[str, Any], total: int, setting: Setting) -> dict[str, int]:
@@ -157,22 +201,37 @@ class ResistanceCreation(Creation):
         if self.name is None:
             return Question("name", "What is your character called?")
         if self.role is None:
-            return Question("role", "Who are they when the story begins?",
-                            choices=[(k, _role_text(s, k)) for k in s.roles])
+            return Question(
+                "role",
+                "Who are they when the story begins?",
+                choices=[(k, _role_text(s, k)) for k in s.roles],
+            )
         role = s.roles[self.role]
         if self.refresh is None:
-            return Question("refresh", "What do they live for? (their refresh condition)",
-                            choices=[(k, str(r["text"])) for k, r in s.refresh.items()],
-                            default=(role.get("refresh") or [None])[0])
+            return Question(
+                "refresh",
+                "What do they live for? (their refresh condition)",
+                choices=[(k, str(r["text"])) for k, r in s.refresh.items()],
+                default=(role.get("refresh") or [None])[0],
+            )
         if self.abilities is None:
             default = ", ".join(role.get("abilities", [])[:2])
-            return Question("abilities", "Pick two abilities (two names, separated by a comma):",
-                            choices=[(k, str(r["text"])) for k, r in s.abilities.items()], default=default)
+            return Question(
+                "abilities",
+                "Pick two abilities (two names, separated by a comma):",
+                choices=[(k, str(r["text"])) for k, r in s.abilities.items()],
+                default=default,
+            )
         if self.bond is None:
-            return Question("bond", "Who outside the party owes them, or is owed? (an NPC bond)",
-                            choices=[(k, str(r["text"])) for k, r in s.bonds.items()])
+            return Question(
+                "bond",
+                "Who outside the party owes them, or is owed? (an NPC bond)",
+                choices=[(k, str(r["text"])) for k, r in s.bonds.items()],
+            )
         if self.pc_bond is None:
-            return Question("pc-bond", "Another player character they are bound to (blank for none):", default="")
+            return Question(
+                "pc-bond", "Another player character they are bound to (blank for none):", default=""
+            )
         return None
 
     def answer(self, text: str) -> None:
@@ -218,12 +277,22 @@ class ResistanceCreation(Creation):
         bonds = [npc_bond(s, self.bond or "")]
         if self.pc_bond:
             bonds.append(pc_bond(self.pc_bond))
-        return new_pc(s, self.data, self.name or "", role=self.role or "", role_text=str(role["text"]),
-                      skills=list(role.get("skills", [])), domains=list(role.get("domains", [])),
-                      knacks=[role["knack"]] if role.get("knack") else [],
-                      slots=_slots(role, self.slots_total, s), refresh=[self.refresh or ""],
-                      abilities=self.abilities or [], weapons=list(role.get("weapons", [])),
-                      armour=str(role.get("armour", "none")), bonds=bonds)
+        return new_pc(
+            s,
+            self.data,
+            self.name or "",
+            role=self.role or "",
+            role_text=str(role["text"]),
+            skills=list(role.get("skills", [])),
+            domains=list(role.get("domains", [])),
+            knacks=[role["knack"]] if role.get("knack") else [],
+            slots=_slots(role, self.slots_total, s),
+            refresh=[self.refresh or ""],
+            abilities=self.abilities or [],
+            weapons=list(role.get("weapons", [])),
+            armour=str(role.get("armour", "none")),
+            bonds=bonds,
+        )
 
 
 def _role_text(s: Setting, key: str) -> str:

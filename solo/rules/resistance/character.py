@@ -10,7 +10,7 @@ score: once it has taken that much stress it is at the characters' mercy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from solo.rules.engine import Actor, RulesError
@@ -57,22 +57,21 @@ class ResistancePC(Actor):
         return out
 
     def copy(self) -> ResistancePC:
-        return replace(
-            self,
-            stress=dict(self.stress),
-            slots=dict(self.slots),
-            slot_stress=dict(self.slot_stress),
-            armour_tags=list(self.armour_tags),
-            skills=list(self.skills),
-            domains=list(self.domains),
-            knacks=list(self.knacks),
-            refresh=list(self.refresh),
-            abilities=list(self.abilities),
-            bonds=[dict(b) for b in self.bonds],
-            fallout=[dict(f) for f in self.fallout],
-            weapons=[_weapon_copy(w) for w in self.weapons],
-            equipment=list(self.equipment),
-        )
+        new: ResistancePC = self._shallow()
+        new.stress = dict(self.stress)
+        new.slots = dict(self.slots)
+        new.slot_stress = dict(self.slot_stress)
+        new.armour_tags = list(self.armour_tags)
+        new.skills = list(self.skills)
+        new.domains = list(self.domains)
+        new.knacks = list(self.knacks)
+        new.refresh = list(self.refresh)
+        new.abilities = list(self.abilities)
+        new.bonds = [dict(b) for b in self.bonds]
+        new.fallout = [dict(f) for f in self.fallout]
+        new.weapons = [_weapon_copy(w) for w in self.weapons]
+        new.equipment = list(self.equipment)
+        return new
 
 
 @dataclass(slots=True, eq=True)
@@ -103,8 +102,11 @@ class ResistanceNPC(Actor):
         return out
 
     def copy(self) -> ResistanceNPC:
-        return replace(self, armour_tags=list(self.armour_tags),
-                       weapons=[_weapon_copy(w) for w in self.weapons], when=dict(self.when))
+        new: ResistanceNPC = self._shallow()
+        new.armour_tags = list(self.armour_tags)
+        new.weapons = [_weapon_copy(w) for w in self.weapons]
+        new.when = dict(self.when)
+        return new
 
 
 def _weapon_copy(w: dict[str, Any]) -> dict[str, Any]:
@@ -199,10 +201,16 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
     if cls is ResistanceNPC:
         when = _counts(data, "when", where)
         return ResistanceNPC(
-            name=name, difficulty=_int(data, "difficulty", where, 0), resistance=_int(data, "resistance", where, 3, 1),
-            stress=_int(data, "stress", where, 0), armour=_int(data, "armour", where, 0),
-            armour_name=_str(data, "armour_name", where, ""), armour_tags=_words(data, "armour_tags", where),
-            armour_stress=_int(data, "armour_stress", where, 0), weapons=weapons, when=when,
+            name=name,
+            difficulty=_int(data, "difficulty", where, 0),
+            resistance=_int(data, "resistance", where, 3, 1),
+            stress=_int(data, "stress", where, 0),
+            armour=_int(data, "armour", where, 0),
+            armour_name=_str(data, "armour_name", where, ""),
+            armour_tags=_words(data, "armour_tags", where),
+            armour_stress=_int(data, "armour_stress", where, 0),
+            weapons=weapons,
+            when=when,
             notes=_str(data, "notes", where, ""),
         )
     bonds = _records(data, "bonds", where)
@@ -212,13 +220,24 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
         if not isinstance(bond.get("stress", 0), int) or bond.get("stress", 0) < 0:
             raise RulesError(f"{where}: bond {bond['name']!r} stress must be 0 or more")
     return ResistancePC(
-        name=name, setting=_str(data, "setting", where, "fantastical-crusades"), role=_str(data, "role", where, ""),
-        stress=_counts(data, "stress", where), slots=_counts(data, "slots", where),
-        slot_stress=_counts(data, "slot_stress", where), armour=_str(data, "armour", where, "no armour"),
-        armour_value=_int(data, "armour_value", where, 0), armour_tags=_words(data, "armour_tags", where),
-        armour_stress=_int(data, "armour_stress", where, 0), skills=_words(data, "skills", where),
-        domains=_words(data, "domains", where), knacks=_words(data, "knacks", where),
-        refresh=_words(data, "refresh", where), abilities=_words(data, "abilities", where), bonds=bonds,
-        fallout=_records(data, "fallout", where), weapons=weapons, equipment=_words(data, "equipment", where),
+        name=name,
+        setting=_str(data, "setting", where, "fantastical-crusades"),
+        role=_str(data, "role", where, ""),
+        stress=_counts(data, "stress", where),
+        slots=_counts(data, "slots", where),
+        slot_stress=_counts(data, "slot_stress", where),
+        armour=_str(data, "armour", where, "no armour"),
+        armour_value=_int(data, "armour_value", where, 0),
+        armour_tags=_words(data, "armour_tags", where),
+        armour_stress=_int(data, "armour_stress", where, 0),
+        skills=_words(data, "skills", where),
+        domains=_words(data, "domains", where),
+        knacks=_words(data, "knacks", where),
+        refresh=_words(data, "refresh", where),
+        abilities=_words(data, "abilities", where),
+        bonds=bonds,
+        fallout=_records(data, "fallout", where),
+        weapons=weapons,
+        equipment=_words(data, "equipment", where),
         notes=_str(data, "notes", where, ""),
     )

@@ -50,7 +50,6 @@ from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
     BANDS,
     COST,
-    CRIT,
     CRIT_FAIL,
     dice_after,
     rank,
@@ -68,8 +67,8 @@ def tag_count(tags: list[str], name: str) -> int:
     for tag in tags:
         if tag == name:
             total += 1
-        elif tag.startswith(name + "-") and tag[len(name) + 1:].isdigit():
-            total += int(tag[len(name) + 1:])
+        elif tag.startswith(name + "-") and tag[len(name) + 1 :].isdigit():
+            total += int(tag[len(name) + 1 :])
     return total
 
 
@@ -87,8 +86,22 @@ def is_ranged(w: dict[str, Any]) -> bool:
 class Side:
     """One participant's state in a conflict."""
 
-    __slots__ = ("actor", "side", "label", "index", "out", "taken", "acted", "used", "loaded", "broken",
-                 "tired", "surprised", "attacked", "stunned_until")
+    __slots__ = (
+        "actor",
+        "side",
+        "label",
+        "index",
+        "out",
+        "taken",
+        "acted",
+        "used",
+        "loaded",
+        "broken",
+        "tired",
+        "surprised",
+        "attacked",
+        "stunned_until",
+    )
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         self.actor = actor
@@ -163,13 +176,16 @@ class Conflict(Encounter):
         if self.finished:
             return True
         foes = any(s.out is None for s in self.order if s.side != self.pc_side)
-        pcs = any(s.out is None for s in self.order if s.side == self.pc_side
-                  and isinstance(s.actor, ResistancePC))
+        pcs = any(
+            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
+        )
         return not foes or not pcs or self.round > self.max_rounds
 
     def active_sides(self) -> list[str]:
         sides = []
-        if any(s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)):
+        if any(
+            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
+        ):
             sides.append(self.pc_side)
         for side in self.sides:
             if side != self.pc_side and any(s.out is None for s in self.order if s.side == side):
@@ -179,8 +195,9 @@ class Conflict(Encounter):
     def awaiting(self) -> list[Actor]:
         if self.is_over():
             return []
-        return [s.actor for s in self.order
-                if s.out is None and not s.acted and isinstance(s.actor, ResistancePC)]
+        return [
+            s.actor for s in self.order if s.out is None and not s.acted and isinstance(s.actor, ResistancePC)
+        ]
 
     def foes(self) -> list[Side]:
         return [s for s in self.order if s.side != self.pc_side and s.out is None]
@@ -229,8 +246,12 @@ class Conflict(Encounter):
             weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
             for w in weapons:
                 die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
-                candidate = (die, "piercing" in w["tags"], tag_count(w["tags"], "brutal") if die != "1" else 0,
-                             f"{s.label}'s {w['name']}")
+                candidate = (
+                    die,
+                    "piercing" in w["tags"],
+                    tag_count(w["tags"], "brutal") if die != "1" else 0,
+                    f"{s.label}'s {w['name']}",
+                )
                 if (rank(candidate[0]), candidate[2]) > (rank(best[0]), best[2]):
                     best = candidate
         return best
@@ -244,20 +265,47 @@ class Conflict(Encounter):
         for index in self.weapons_ready(s):
             w = self.weapon(actor, index)
             for t in self.foes():
-                acts.append(Action(actor, "attack", t.actor, options={"weapon": index},
-                                   label=f"attack {t.label} with {w['name']} ({w['stress']})"))
+                acts.append(
+                    Action(
+                        actor,
+                        "attack",
+                        t.actor,
+                        options={"weapon": index},
+                        label=f"attack {t.label} with {w['name']} ({w['stress']})",
+                    )
+                )
                 if "stunning" in w["tags"]:
-                    acts.append(Action(actor, "attack", t.actor, options={"weapon": index, "stun": True},
-                                       label=f"stun {t.label} with {w['name']}"))
+                    acts.append(
+                        Action(
+                            actor,
+                            "attack",
+                            t.actor,
+                            options={"weapon": index, "stun": True},
+                            label=f"stun {t.label} with {w['name']}",
+                        )
+                    )
                 if "double-barrelled" in w["tags"] and s.loaded.get(index, 0) >= 2:
-                    acts.append(Action(actor, "attack", t.actor, options={"weapon": index, "both": True},
-                                       label=f"fire both barrels of {w['name']} at {t.label}"))
+                    acts.append(
+                        Action(
+                            actor,
+                            "attack",
+                            t.actor,
+                            options={"weapon": index, "both": True},
+                            label=f"fire both barrels of {w['name']} at {t.label}",
+                        )
+                    )
         if self.distance == "far":
             acts.append(Action(actor, "close", label="close in"))
         for index, shots in s.loaded.items():
             if shots <= 0 and index not in s.broken:
-                acts.append(Action(actor, "reload", options={"weapon": index},
-                                   label=f"reload {actor.weapons[index]['name']}"))
+                acts.append(
+                    Action(
+                        actor,
+                        "reload",
+                        options={"weapon": index},
+                        label=f"reload {actor.weapons[index]['name']}",
+                    )
+                )
         acts.append(Action(actor, "flee", label="flee the fight"))
         return acts
 
@@ -323,15 +371,17 @@ class Conflict(Encounter):
         amount = roll_stress(die, self.rng, brutal)
         if band == CRIT_FAIL:
             amount *= 2
-        self._stress(s, amount, piercing, f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})",
-                     events)
+        self._stress(
+            s, amount, piercing, f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})", events
+        )
 
     def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         pc = s.actor
         assert isinstance(pc, ResistancePC)
         before_soak = pc.armour_stress + pc.slot_stress.get(self.body, 0)
-        new_events, fallouts = self.stress_rules.take(pc, self.body, amount, self.rng, piercing=piercing,
-                                                      cause=cause, record=self.record)
+        new_events, fallouts = self.stress_rules.take(
+            pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record
+        )
         soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
         s.taken["stress"] = s.taken.get("stress", 0) + amount
         if soaked:
@@ -347,15 +397,23 @@ class Conflict(Encounter):
                 s.out = "taken out"
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
 
-    def _roll(self, s: Side, ranged: bool, mastery: bool, difficulty: int, what: str,
-              events: list[Event]) -> Any:
+    def _roll(
+        self, s: Side, ranged: bool, mastery: bool, difficulty: int, what: str, events: list[Event]
+    ) -> Any:
         size, count, drops = self._pool(s, ranged, mastery, difficulty)
         result = roll_pool(count, drops, self.rng)
         if self.record:
             note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
-            self.emit(events, "roll", f"{s.label} rolls to {what}: pool {size} at difficulty {difficulty}"
-                      f" {result.dice}{note} - {BANDS[result.band]}.", s.actor,
-                      pool=size, difficulty=difficulty, **result.to_dict())
+            self.emit(
+                events,
+                "roll",
+                f"{s.label} rolls to {what}: pool {size} at difficulty {difficulty}"
+                f" {result.dice}{note} - {BANDS[result.band]}.",
+                s.actor,
+                pool=size,
+                difficulty=difficulty,
+                **result.to_dict(),
+            )
         return result
 
     def _attack(self, s: Side, action: Action, events: list[Event]) -> None:
@@ -386,8 +444,9 @@ class Conflict(Encounter):
             mastery = True
         s.attacked = True
         ranged = is_ranged(w)
-        result = self._roll(s, ranged, mastery, self.difficulty_of(t), f"attack {t.label} with {w['name']}",
-                            events)
+        result = self._roll(
+            s, ranged, mastery, self.difficulty_of(t), f"attack {t.label} with {w['name']}", events
+        )
         if "one-shot" in tags:
             s.used.add(index)
         if index in s.loaded:
@@ -399,8 +458,12 @@ class Conflict(Encounter):
         if result.band >= COST:
             if stun:
                 t.stunned_until = self.round + 1
-                self.emit(events, "effect", f"{t.label} reels, stunned: difficulty 0 until the end of next round.",
-                          t.actor)
+                self.emit(
+                    events,
+                    "effect",
+                    f"{t.label} reels, stunned: difficulty 0 until the end of next round.",
+                    t.actor,
+                )
             else:
                 self._deal(s, t, w, index, result, both, events)
         elif index != -1:
@@ -408,12 +471,15 @@ class Conflict(Encounter):
                 s.tired[index] = s.tired.get(index, 0) + 1
             if "unreliable" in tags:
                 s.broken.add(index)
-                self.emit(events, "weapon", f"{s.label}'s {w['name']} fails them for the rest of the fight.", pc)
+                self.emit(
+                    events, "weapon", f"{s.label}'s {w['name']} fails them for the rest of the fight.", pc
+                )
         if s.out is None:
             self._take(s, result.band, False, events)
 
-    def _deal(self, s: Side, t: Side, w: dict[str, Any], index: int, result: Any, both: bool,
-              events: list[Event]) -> None:
+    def _deal(
+        self, s: Side, t: Side, w: dict[str, Any], index: int, result: Any, both: bool, events: list[Event]
+    ) -> None:
         tags = w["tags"]
         die = w["stress"]
         if "point-blank" in tags:
@@ -430,7 +496,9 @@ class Conflict(Encounter):
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
             for other in others[:count]:
-                self._hurt(other, ceil(amount / 2), piercing, f"the spread of {s.label}'s {w['name']}", events)
+                self._hurt(
+                    other, ceil(amount / 2), piercing, f"the spread of {s.label}'s {w['name']}", events
+                )
 
     def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         npc = t.actor
@@ -445,8 +513,14 @@ class Conflict(Encounter):
             t.taken["soaked"] = t.taken.get("soaked", 0) + soak
         if self.record:
             soaked = f" ({soak} soaked by {npc.armour_name or 'armour'})" if soak else ""
-            self.emit(events, "stress", f"{t.label} takes {amount} stress from {cause}{soaked}:"
-                      f" {npc.stress}/{npc.resistance}.", npc, amount=amount, soaked=soak)
+            self.emit(
+                events,
+                "stress",
+                f"{t.label} takes {amount} stress from {cause}{soaked}: {npc.stress}/{npc.resistance}.",
+                npc,
+                amount=amount,
+                soaked=soak,
+            )
         if npc.at_mercy and t.out is None:
             t.out = "at mercy"
             self.emit(events, "defeat", f"{t.label} is at the characters' mercy.", npc)
@@ -454,8 +528,11 @@ class Conflict(Encounter):
     def _defensive_skill(self, s: Side) -> bool:
         pc = s.actor
         assert isinstance(pc, ResistancePC)
-        return any(k in pc.skills for k in self.setting.approach_map.get("finesse", ()) +
-                   self.setting.approach_map.get("survival", ()))
+        return any(
+            k in pc.skills
+            for k in self.setting.approach_map.get("finesse", ())
+            + self.setting.approach_map.get("survival", ())
+        )
 
     def _close(self, s: Side, events: list[Event]) -> None:
         if self.distance == "close":
@@ -498,7 +575,11 @@ class Conflict(Encounter):
         self.finished = True
         sides = self.active_sides()
         if len(sides) == 1:
-            self.emit(events, "end", f"The fight is over: {self.side_text(sides[0])} prevail{'s' if len(self.active_of(sides[0])) == 1 else ''}.")
+            self.emit(
+                events,
+                "end",
+                f"The fight is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.",
+            )
         elif not sides:
             self.emit(events, "end", "The fight is over and nobody is left in it.")
         else:
@@ -540,8 +621,9 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
         die = step(w["stress"], -s.tired.get(i, 0)) if i != -1 else "1"
         return rank(die), tag_count(w["tags"], "brutal")
 
-    usable = [i for i in ready if i == -1 or "stunning" not in conflict.weapon(pc, i)["tags"]
-              or len(ready) == 1]
+    usable = [
+        i for i in ready if i == -1 or "stunning" not in conflict.weapon(pc, i)["tags"] or len(ready) == 1
+    ]
     index = max(usable or ready, key=lambda i: (strength(i), -i))
     stunners = [i for i in ready if i != -1 and "stunning" in conflict.weapon(pc, i)["tags"]]
     if stunners and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:

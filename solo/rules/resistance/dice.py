@@ -63,7 +63,9 @@ def difficulty(value: object) -> int:
         try:
             number = int(text)
         except ValueError:
-            raise RulesError(f"Resistance difficulty must be 0-2 or easy/medium/hard, not {value!r}") from None
+            raise RulesError(
+                f"Resistance difficulty must be 0-2 or easy/medium/hard, not {value!r}"
+            ) from None
     if not 0 <= number <= 5:
         raise RulesError(f"Resistance difficulty runs 0 (standard) to 2 (very challenging), not {number}")
     return number
@@ -102,8 +104,13 @@ class PoolRoll:
         return BANDS[self.band]
 
     def to_dict(self) -> dict[str, object]:
-        return {"dice": self.dice, "highest": self.highest, "band": self.band_name,
-                "downgrades": self.downgrades, "tens": self.tens}
+        return {
+            "dice": self.dice,
+            "highest": self.highest,
+            "band": self.band_name,
+            "downgrades": self.downgrades,
+            "tens": self.tens,
+        }
 
 
 def roll_pool(count: int, drops: int, rng: Rng) -> PoolRoll:
@@ -144,7 +151,9 @@ def stress_die(value: object) -> str:
     if text in ("d1",):
         text = "1"
     if text not in STRESS_LADDER:
-        raise RulesError(f"stress comes as 1, d3, d6 or d8 (or a size: minor, moderate, major), not {value!r}")
+        raise RulesError(
+            f"stress comes as 1, d3, d6 or d8 (or a size: minor, moderate, major), not {value!r}"
+        )
     return text
 
 

@@ -24,8 +24,10 @@ class Setting:
         self.id = setting_id
         self.prefix = f"resistance/{setting_id}"
         if not data.has(f"{self.prefix}/resistances"):
-            raise RulesError(f"no Resistance setting pack called {setting_id!r}"
-                             f" (its table {self.prefix}/resistances is missing)")
+            raise RulesError(
+                f"no Resistance setting pack called {setting_id!r}"
+                f" (its table {self.prefix}/resistances is missing)"
+            )
 
     def _keyed(self, name: str) -> dict[str, dict[str, Any]]:
         return self.data.keyed(f"{self.prefix}/{name}")
@@ -74,8 +76,10 @@ class Setting:
         for rid, record in self.resistances.items():
             if str(record["text"]).lower() == key:
                 return rid
-        raise RulesError(f"no resistance called {text!r} in {self.id}; the resistances are "
-                         + ", ".join(r["text"] for r in self.resistances.values()))
+        raise RulesError(
+            f"no resistance called {text!r} in {self.id}; the resistances are "
+            + ", ".join(r["text"] for r in self.resistances.values())
+        )
 
     def name(self, resistance: str) -> str:
         return str(self.resistances[resistance]["text"])
@@ -114,8 +118,10 @@ class Setting:
         for rid, record in table.items():
             if str(record["text"]).lower() == key:
                 return rid
-        raise RulesError(f"no {what} called {text!r} in {self.id}; known: "
-                         + ", ".join(str(r["text"]) for r in table.values()))
+        raise RulesError(
+            f"no {what} called {text!r} in {self.id}; known: "
+            + ", ".join(str(r["text"]) for r in table.values())
+        )
 
     @cached_property
     def approach_map(self) -> dict[str, tuple[str, ...]]:

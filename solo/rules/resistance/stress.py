@@ -51,12 +51,15 @@ class StressRules:
         self.data = data
         self.total_mode = str(house.get("fallout_total", "all"))
         if self.total_mode not in ("all", "affected"):
-            raise RulesError(f"resistance/house-rules: fallout_total must be all or affected,"
-                             f" not {self.total_mode!r}")
+            raise RulesError(
+                f"resistance/house-rules: fallout_total must be all or affected, not {self.total_mode!r}"
+            )
         self.split = bool(house.get("fallout_split", False))
 
     # -- taking stress -------------------------------------------------------------------
-    def mark(self, pc: ResistancePC, resistance: str, amount: int, *, piercing: bool = False) -> dict[str, int]:
+    def mark(
+        self, pc: ResistancePC, resistance: str, amount: int, *, piercing: bool = False
+    ) -> dict[str, int]:
         """Put stress in armour, then slots, then the track; returns where it went."""
         where = {"armour": 0, "slots": 0, "track": 0}
         left = amount
@@ -77,8 +80,17 @@ class StressRules:
             where["track"] = left
         return where
 
-    def take(self, pc: ResistancePC, resistance: str, amount: int, rng: Rng, *, piercing: bool = False,
-             cause: str = "", record: bool = True) -> tuple[list[Event], list[dict[str, Any]]]:
+    def take(
+        self,
+        pc: ResistancePC,
+        resistance: str,
+        amount: int,
+        rng: Rng,
+        *,
+        piercing: bool = False,
+        cause: str = "",
+        record: bool = True,
+    ) -> tuple[list[Event], list[dict[str, Any]]]:
         """Mark stress and roll for fallout; returns events and any fallout suffered."""
         rid = self.setting.resistance_id(resistance)
         where = self.mark(pc, rid, amount, piercing=piercing)
@@ -92,44 +104,72 @@ class StressRules:
                 soaked.append(f"{where['slots']} in extra slots")
             how = f" ({', '.join(soaked)})" if soaked else ""
             because = f" from {cause}" if cause else ""
-            events.append(Event("stress", f"{pc.name} marks {amount} {name} stress{because}{how};"
-                                f" {name} now {pc.stress.get(rid, 0)}, total {pc.total_stress()}.",
-                                pc.name, {"resistance": rid, "amount": amount, **where}))
+            events.append(
+                Event(
+                    "stress",
+                    f"{pc.name} marks {amount} {name} stress{because}{how};"
+                    f" {name} now {pc.stress.get(rid, 0)}, total {pc.total_stress()}.",
+                    pc.name,
+                    {"resistance": rid, "amount": amount, **where},
+                )
+            )
         if amount <= 0:
             return events, []
         fallouts = self.fallout_check(pc, rid, rng, events, record)
         return events, fallouts
 
-    def fallout_check(self, pc: ResistancePC, stressed: str, rng: Rng, events: list[Event],
-                      record: bool = True) -> list[dict[str, Any]]:
+    def fallout_check(
+        self, pc: ResistancePC, stressed: str, rng: Rng, events: list[Event], record: bool = True
+    ) -> list[dict[str, Any]]:
         total = pc.stress.get(stressed, 0) if self.total_mode == "affected" else pc.total_stress()
         roll = rng.die(10)
         level = severity(total) if roll < total else None
         if level is None:
             if record:
-                events.append(Event("fallout-check", f"Fallout check: d10 {roll} against {total} stress - no"
-                                    " fallout.", pc.name, {"roll": roll, "total": total}))
+                events.append(
+                    Event(
+                        "fallout-check",
+                        f"Fallout check: d10 {roll} against {total} stress - no fallout.",
+                        pc.name,
+                        {"roll": roll, "total": total},
+                    )
+                )
             return []
         if self.total_mode == "affected":
             source = stressed
         else:
             top = max(pc.stress.values())
-            source = stressed if pc.stress.get(stressed, 0) == top else \
-                next(r for r in self.setting.resistances if pc.stress.get(r, 0) == top)
+            source = (
+                stressed
+                if pc.stress.get(stressed, 0) == top
+                else next(r for r in self.setting.resistances if pc.stress.get(r, 0) == top)
+            )
         results = []
         draws = [LOWER[level]] * 2 if self.split and level in LOWER else [level]
         for tier in draws:
             row = self.data.roll(self.setting.fallout_table(source, tier), rng)
-            results.append({"name": str(row.get("name", row["text"])), "severity": tier, "resistance": source,
-                            "text": row["text"], "ends_fight": bool(row.get("ends_fight", False))})
+            results.append(
+                {
+                    "name": str(row.get("name", row["text"])),
+                    "severity": tier,
+                    "resistance": source,
+                    "text": row["text"],
+                    "ends_fight": bool(row.get("ends_fight", False)),
+                }
+            )
         pc.fallout.extend(results)
         removed = self.remove(pc, REMOVED[level], first=source)
         if record:
             names = " and ".join(f"{r['name']} ({r['text']})" for r in results)
-            events.append(Event("fallout", f"Fallout check: d10 {roll} against {total} stress - {level}"
-                                f" {self.setting.name(source)} fallout: {names}. {removed} stress clears.",
-                                pc.name, {"roll": roll, "total": total, "severity": level,
-                                          "fallout": results, "removed": removed}))
+            events.append(
+                Event(
+                    "fallout",
+                    f"Fallout check: d10 {roll} against {total} stress - {level}"
+                    f" {self.setting.name(source)} fallout: {names}. {removed} stress clears.",
+                    pc.name,
+                    {"roll": roll, "total": total, "severity": level, "fallout": results, "removed": removed},
+                )
+            )
         return results
 
     # -- removing stress ----------------------------------------------------------------------
@@ -137,7 +177,8 @@ class StressRules:
         """Take stress off the tracks: `first` before the others, most stressed next."""
         left = amount
         order = ([first] if first else []) + sorted(
-            (r for r in pc.stress if r != first), key=lambda r: (-pc.stress[r], r))
+            (r for r in pc.stress if r != first), key=lambda r: (-pc.stress[r], r)
+        )
         for rid in order:
             if left <= 0:
                 break
@@ -152,8 +193,14 @@ class StressRules:
         pc.stress = {r: 0 for r in pc.stress}
         pc.slot_stress = {}
         pc.armour_stress = 0
-        return [Event("recover", f"{pc.name} lies low and clears all {cleared} stress; the world moves on"
-                      " without them.", pc.name, {"cleared": cleared})]
+        return [
+            Event(
+                "recover",
+                f"{pc.name} lies low and clears all {cleared} stress; the world moves on without them.",
+                pc.name,
+                {"cleared": cleared},
+            )
+        ]
 
     def act_to_recover(self, pc: ResistancePC, resistance: str, effort: str, rng: Rng) -> list[Event]:
         rid = self.setting.resistance_id(resistance)
@@ -165,16 +212,29 @@ class StressRules:
         if from_slots:
             pc.slot_stress[rid] -= from_slots
         name = self.setting.name(rid)
-        return [Event("recover", f"{pc.name} works to recover {name}: {die} = {amount},"
-                      f" {from_track + from_slots} stress removed ({name} now {pc.stress.get(rid, 0)}).",
-                      pc.name, {"resistance": rid, "roll": amount, "removed": from_track + from_slots})]
+        return [
+            Event(
+                "recover",
+                f"{pc.name} works to recover {name}: {die} = {amount},"
+                f" {from_track + from_slots} stress removed ({name} now {pc.stress.get(rid, 0)}).",
+                pc.name,
+                {"resistance": rid, "roll": amount, "removed": from_track + from_slots},
+            )
+        ]
 
     def refresh(self, pc: ResistancePC, effort: str, rng: Rng) -> list[Event]:
         die = _effort_die(effort)
         amount = roll_stress(die, rng)
         removed = self.remove(pc, amount)
-        return [Event("refresh", f"{pc.name} refreshes: {die} = {amount}, {removed} stress removed"
-                      f" (total now {pc.total_stress()}).", pc.name, {"roll": amount, "removed": removed})]
+        return [
+            Event(
+                "refresh",
+                f"{pc.name} refreshes: {die} = {amount}, {removed} stress removed"
+                f" (total now {pc.total_stress()}).",
+                pc.name,
+                {"roll": amount, "removed": removed},
+            )
+        ]
 
     def end_situation(self, pc: ResistancePC) -> list[Event]:
         if not pc.armour_stress:
@@ -188,8 +248,10 @@ class StressRules:
         for bond in pc.bonds:
             if bond["name"].lower() == key or bond.get("id", "").lower() == key:
                 return bond
-        raise RulesError(f"{pc.name} has no bond called {name!r}; bonds: "
-                         + (", ".join(b["name"] for b in pc.bonds) or "none"))
+        raise RulesError(
+            f"{pc.name} has no bond called {name!r}; bonds: "
+            + (", ".join(b["name"] for b in pc.bonds) or "none")
+        )
 
     def bond_fallout(self, pc: ResistancePC, rng: Rng) -> list[Event]:
         """End of session: a fallout check for every bond that took stress."""
@@ -202,18 +264,34 @@ class StressRules:
             roll = rng.die(10)
             level = severity(total) if roll < total else None
             if level is None:
-                events.append(Event("fallout-check", f"Bond {bond['name']}: d10 {roll} against {total} - no"
-                                    " fallout.", pc.name))
+                events.append(
+                    Event(
+                        "fallout-check",
+                        f"Bond {bond['name']}: d10 {roll} against {total} - no fallout.",
+                        pc.name,
+                    )
+                )
                 continue
             row = self.data.roll(self.setting.fallout_table("bond", level), rng)
-            result = {"name": str(row.get("name", row["text"])), "severity": level,
-                      "resistance": f"bond:{bond['name']}", "text": row["text"], "ends_fight": False}
+            result = {
+                "name": str(row.get("name", row["text"])),
+                "severity": level,
+                "resistance": f"bond:{bond['name']}",
+                "text": row["text"],
+                "ends_fight": False,
+            }
             pc.fallout.append(result)
             removed = min(REMOVED[level], total)
             bond["stress"] = total - removed
-            events.append(Event("fallout", f"Bond {bond['name']}: d10 {roll} against {total} - {level} fallout:"
-                                f" {result['name']} ({result['text']}). {removed} bond stress clears.",
-                                pc.name, {"fallout": result, "removed": removed}))
+            events.append(
+                Event(
+                    "fallout",
+                    f"Bond {bond['name']}: d10 {roll} against {total} - {level} fallout:"
+                    f" {result['name']} ({result['text']}). {removed} bond stress clears.",
+                    pc.name,
+                    {"fallout": result, "removed": removed},
+                )
+            )
         return events
 
 

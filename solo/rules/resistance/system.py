@@ -124,8 +124,9 @@ class Resistance(System):
             setting = self.setting_for(actor.setting)
             for rid in list(actor.stress) + list(actor.slots) + list(actor.slot_stress):
                 if rid not in setting.resistances:
-                    raise RulesError(f"Resistance character {actor.name!r}: {rid!r} is not a resistance of"
-                                     f" {setting.id}")
+                    raise RulesError(
+                        f"Resistance character {actor.name!r}: {rid!r} is not a resistance of {setting.id}"
+                    )
         return actor
 
     def npc_names(self) -> list[str]:
@@ -143,8 +144,10 @@ class Resistance(System):
             return self._npc_block(actor)
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
-        lines = [f"{pc.name} - Resistance PC ({s.id.replace('-', ' ').title()})"
-                 + (f": {pc.role}" if pc.role else "")]
+        lines = [
+            f"{pc.name} - Resistance PC ({s.id.replace('-', ' ').title()})"
+            + (f": {pc.role}" if pc.role else "")
+        ]
         parts = []
         for rid in s.resistances:
             text = f"{s.name(rid)} {pc.stress.get(rid, 0)}"
@@ -154,12 +157,18 @@ class Resistance(System):
         lines.append("Stress: " + "  ".join(parts) + f"   total {pc.total_stress()}")
         tags = f" ({', '.join(pc.armour_tags)})" if pc.armour_tags else ""
         lines.append(f"Armour: {pc.armour} {pc.armour_value}{tags}, {pc.armour_stress} marked")
-        lines.append("Skills: " + ", ".join(_named(s.skills, k) for k in pc.skills)
-                     + "   Domains: " + ", ".join(_named(s.domains, k) for k in pc.domains))
+        lines.append(
+            "Skills: "
+            + ", ".join(_named(s.skills, k) for k in pc.skills)
+            + "   Domains: "
+            + ", ".join(_named(s.domains, k) for k in pc.domains)
+        )
         for k in pc.knacks:
             knack = s.knacks.get(k)
             if knack:
-                lines.append(f"Knack: {knack['text']} ({_named({**s.skills, **s.domains}, knack.get('base', ''))})")
+                lines.append(
+                    f"Knack: {knack['text']} ({_named({**s.skills, **s.domains}, knack.get('base', ''))})"
+                )
         for r in pc.refresh:
             lines.append(f"Refresh: {s.refresh[r]['text'] if r in s.refresh else r}")
         for a in pc.abilities:
@@ -167,8 +176,10 @@ class Resistance(System):
         for w in pc.weapons:
             lines.append(f"Weapon: {_weapon(w)}")
         for b in pc.bonds:
-            lines.append(f"Bond: {b['name']} ({b.get('level', 'person')}, {b.get('kind', 'npc')})"
-                         f" stress {b.get('stress', 0)}" + (f" - {b['expertise']}" if b.get("expertise") else ""))
+            lines.append(
+                f"Bond: {b['name']} ({b.get('level', 'person')}, {b.get('kind', 'npc')})"
+                f" stress {b.get('stress', 0)}" + (f" - {b['expertise']}" if b.get("expertise") else "")
+            )
         for f in pc.fallout:
             where = f["resistance"]
             where = s.name(where) if where in s.resistances else where
@@ -182,8 +193,11 @@ class Resistance(System):
     @staticmethod
     def _npc_block(npc: ResistanceNPC) -> str:
         when = ", ".join(f"{v} when {k}" for k, v in npc.when.items())
-        lines = [f"{npc.name} - Resistance NPC: difficulty {npc.difficulty}" + (f" ({when})" if when else "")
-                 + f", Resistance {npc.resistance} (stress {npc.stress})"]
+        lines = [
+            f"{npc.name} - Resistance NPC: difficulty {npc.difficulty}"
+            + (f" ({when})" if when else "")
+            + f", Resistance {npc.resistance} (stress {npc.stress})"
+        ]
         if npc.armour:
             tags = f" ({', '.join(npc.armour_tags)})" if npc.armour_tags else ""
             lines.append(f"Armour: {npc.armour_name or 'armour'} {npc.armour}{tags}")
@@ -196,8 +210,9 @@ class Resistance(System):
     @staticmethod
     def _pc(actor: Any) -> ResistancePC:
         if not isinstance(actor, ResistancePC):
-            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not a Resistance player character"
-                             " (NPCs do not roll)")
+            raise RulesError(
+                f"{getattr(actor, 'name', actor)!r} is not a Resistance player character (NPCs do not roll)"
+            )
         return actor
 
     # -- checks ----------------------------------------------------------------------------------
@@ -210,8 +225,17 @@ class Resistance(System):
         s = self.setting_for(pc.setting)
         return any(approach in (s.abilities.get(a, {}).get("mastery") or []) for a in pc.abilities)
 
-    def _build(self, pc: ResistancePC, approach: str | None, skill: Any, domain: Any, mastery: Any,
-               knack: Any, assist: int, bond: bool) -> dict[str, Any]:
+    def _build(
+        self,
+        pc: ResistancePC,
+        approach: str | None,
+        skill: Any,
+        domain: Any,
+        mastery: Any,
+        knack: Any,
+        assist: int,
+        bond: bool,
+    ) -> dict[str, Any]:
         s = self.setting_for(pc.setting)
         if isinstance(skill, bool):
             has_skill, skill_name = skill, "skill" if skill else None
@@ -235,7 +259,9 @@ class Resistance(System):
             sources.append("mastery")
         if knack:
             if knack not in pc.knacks:
-                raise RulesError(f"{pc.name} has no knack {knack!r}; knacks: {', '.join(pc.knacks) or 'none'}")
+                raise RulesError(
+                    f"{pc.name} has no knack {knack!r}; knacks: {', '.join(pc.knacks) or 'none'}"
+                )
             sources.append(f"knack {knack}")
         if bond:
             sources.append("a bond")
@@ -243,9 +269,15 @@ class Resistance(System):
             sources.append("an ability")
         if not isinstance(assist, int) or isinstance(assist, bool) or assist < 0:
             raise RulesError(f"assist must be a number of helpers, 0 or more, not {assist!r}")
-        return {"skill": skill_name, "has_skill": has_skill, "domain": has_domain, "mastery": bool(sources),
-                "mastery_from": sources, "assist": assist,
-                "pool": pool_size(has_skill, has_domain, bool(sources), assist)}
+        return {
+            "skill": skill_name,
+            "has_skill": has_skill,
+            "domain": has_domain,
+            "mastery": bool(sources),
+            "mastery_from": sources,
+            "assist": assist,
+            "pool": pool_size(has_skill, has_domain, bool(sources), assist),
+        }
 
     def _approach(self, approach: str) -> str:
         key = str(approach).strip().lower()
@@ -253,33 +285,76 @@ class Resistance(System):
             raise RulesError(f"approach must be one of {', '.join(self.approach_map)}, not {approach!r}")
         return key
 
-    def check_odds(self, actor: Any, approach: str | None, difficulty: Any, *, skill: Any = None,
-                   domain: Any = None, mastery: Any = None, knack: Any = None, assist: int = 0,
-                   bond: bool = False, **_stakes: Any) -> Odds:
+    def check_odds(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        mastery: Any = None,
+        knack: Any = None,
+        assist: int = 0,
+        bond: bool = False,
+        **_stakes: Any,
+    ) -> Odds:
         pc = self._pc(actor)
         built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
         diff = self.difficulty(difficulty)
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
-        return Odds(self.id, full_degrees(pool_degree_odds(count, drops)),
-                    {**built, "difficulty": diff, "dice": count, "downgrades": drops})
+        return Odds(
+            self.id,
+            full_degrees(pool_degree_odds(count, drops)),
+            {**built, "difficulty": diff, "dice": count, "downgrades": drops},
+        )
 
-    def odds_for(self, *, skill: bool = False, domain: bool = False, mastery: bool = False, assist: int = 0,
-                 difficulty: Any = 0, **unknown: Any) -> Odds:
+    def odds_for(
+        self,
+        *,
+        skill: bool = False,
+        domain: bool = False,
+        mastery: bool = False,
+        assist: int = 0,
+        difficulty: Any = 0,
+        **unknown: Any,
+    ) -> Odds:
         if unknown:
-            raise RulesError(f"Resistance odds take {', '.join(self.odds_parameters)};"
-                             f" not {', '.join(sorted(unknown))}")
+            raise RulesError(
+                f"Resistance odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
+            )
         diff = self.difficulty(difficulty)
         size = pool_size(skill, domain, mastery, assist)
         count, drops = dice_after(size, diff, self.downgrade_at_zero)
         from solo.rules.resistance.dice import band_odds
 
-        bands = {BANDS[i]: {"probability": float(p), "exact": str(p)} for i, p in enumerate(band_odds(count, drops))}
-        return Odds(self.id, full_degrees(pool_degree_odds(count, drops)),
-                    {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands})
+        bands = {
+            BANDS[i]: {"probability": float(p), "exact": str(p)}
+            for i, p in enumerate(band_odds(count, drops))
+        }
+        return Odds(
+            self.id,
+            full_degrees(pool_degree_odds(count, drops)),
+            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
+        )
 
-    def check(self, actor: Any, approach: str | None, difficulty: Any, rng: Rng, *, skill: Any = None,
-              domain: Any = None, mastery: Any = None, knack: Any = None, assist: int = 0, bond: bool = False,
-              stress: Any = None, resistance: str | None = None, defensive: bool = False) -> CheckResult:
+    def check(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        mastery: Any = None,
+        knack: Any = None,
+        assist: int = 0,
+        bond: bool = False,
+        stress: Any = None,
+        resistance: str | None = None,
+        defensive: bool = False,
+    ) -> CheckResult:
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
         built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
@@ -288,8 +363,10 @@ class Resistance(System):
         result = roll_pool(count, drops, rng)
         note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
         label = s.skills[built["skill"]]["text"] if built["skill"] in s.skills else (approach or "check")
-        text = (f"{pc.name}: {label} at difficulty {diff}, pool {built['pool']} {result.dice}{note}"
-                f" - {result.band_name}")
+        text = (
+            f"{pc.name}: {label} at difficulty {diff}, pool {built['pool']} {result.dice}{note}"
+            f" - {result.band_name}"
+        )
         detail = {**built, "difficulty": diff, "dice_rolled": count, **result.to_dict()}
         events = [Event("check", text, pc.name, dict(detail, degree=result.degree))]
         if stress is not None and result.band <= COST:
@@ -298,11 +375,14 @@ class Resistance(System):
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
             rid = s.resistance_id(resistance) if resistance else s.physical_resistance
-            more, fallouts = self.stress_rules_for(pc.setting).take(pc, rid, amount, rng, cause=f"the check ({die})")
+            more, fallouts = self.stress_rules_for(pc.setting).take(
+                pc, rid, amount, rng, cause=f"the check ({die})"
+            )
             events.extend(more)
             detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
-        return CheckResult(self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail,
-                           text, events)
+        return CheckResult(
+            self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
+        )
 
     # -- harm and recovery ---------------------------------------------------------------------------
     def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
@@ -312,14 +392,22 @@ class Resistance(System):
         amount = roll_stress(die, rng)
         if isinstance(actor, ResistanceNPC):
             actor.stress += amount
-            events = [Event("stress", f"{actor.name} takes {amount} stress ({die}): {actor.stress}/{actor.resistance}.",
-                            actor.name, {"amount": amount})]
+            events = [
+                Event(
+                    "stress",
+                    f"{actor.name} takes {amount} stress ({die}): {actor.stress}/{actor.resistance}.",
+                    actor.name,
+                    {"amount": amount},
+                )
+            ]
             if actor.at_mercy:
                 events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
             return events
         pc = self._pc(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
-        events, _ = self.stress_rules_for(pc.setting).take(pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})")
+        events, _ = self.stress_rules_for(pc.setting).take(
+            pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
+        )
         return events
 
     def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
@@ -329,14 +417,20 @@ class Resistance(System):
             amount = roll_stress(SIZE_DIE[size], rng)
             removed = min(amount, actor.stress)
             actor.stress -= removed
-            return [Event("recover", f"{actor.name} recovers {removed} stress ({actor.stress}/{actor.resistance}).",
-                          actor.name)]
+            return [
+                Event(
+                    "recover",
+                    f"{actor.name} recovers {removed} stress ({actor.stress}/{actor.resistance}).",
+                    actor.name,
+                )
+            ]
         pc = self._pc(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
         return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
 
-    def take_stress(self, actor: Any, amount: int, resistance: str, rng: Rng, *,
-                    piercing: bool = False) -> list[Event]:
+    def take_stress(
+        self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
+    ) -> list[Event]:
         """Mark a known amount of stress and roll for fallout."""
         pc = self._pc(actor)
         if not isinstance(amount, int) or amount < 0:
@@ -360,23 +454,58 @@ class Resistance(System):
         pc = self._pc(actor)
         return self.stress_rules_for(pc.setting).end_situation(pc)
 
-    def buy(self, actor: Any, price: str, rng: Rng, *, skill: Any = None, domain: Any = None,
-            resistance: str = "gold") -> CheckResult:
+    def buy(
+        self,
+        actor: Any,
+        price: str,
+        rng: Rng,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        resistance: str = "gold",
+    ) -> CheckResult:
         """A purchase: a check where failure marks the price as stress; a 6-7 marks it one size less."""
-        return self.check(actor, "presence", 0, rng, skill=skill, domain=domain,
-                          stress=stress_from(price), resistance=resistance, defensive=True)
+        return self.check(
+            actor,
+            "presence",
+            0,
+            rng,
+            skill=skill,
+            domain=domain,
+            stress=stress_from(price),
+            resistance=resistance,
+            defensive=True,
+        )
 
     # -- bonds ------------------------------------------------------------------------------------------
-    def add_bond(self, actor: Any, name: str, *, level: str = "person", kind: str = "npc",
-                 expertise: str = "") -> list[Event]:
+    def add_bond(
+        self, actor: Any, name: str, *, level: str = "person", kind: str = "npc", expertise: str = ""
+    ) -> list[Event]:
         pc = self._pc(actor)
         self.setting_for(pc.setting).bond_rank(level)
-        pc.bonds.append({"name": name, "kind": kind, "level": level, "expertise": expertise, "stress": 0,
-                         "stressed": False})
+        pc.bonds.append(
+            {
+                "name": name,
+                "kind": kind,
+                "level": level,
+                "expertise": expertise,
+                "stress": 0,
+                "stressed": False,
+            }
+        )
         return [Event("bond", f"{pc.name} gains a bond: {name} ({level}).", pc.name)]
 
-    def call_favour(self, actor: Any, bond: str, favour: str, rng: Rng, *, expertise: bool = False,
-                    home: bool = False, against: str | None = None) -> CheckResult:
+    def call_favour(
+        self,
+        actor: Any,
+        bond: str,
+        favour: str,
+        rng: Rng,
+        *,
+        expertise: bool = False,
+        home: bool = False,
+        against: str | None = None,
+    ) -> CheckResult:
         """An NPC bond does something risky for you; stress it takes lands on its own track."""
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
@@ -386,13 +515,17 @@ class Resistance(System):
             raise RulesError(f"{b['name']} is a player character; ask them at the table")
         die = FAVOUR_DIE.get(str(favour).strip().lower())
         if die is None:
-            raise RulesError(f"a favour costs 1, d3, d6 or d8 stress (or minor/moderate/major), not {favour!r}")
+            raise RulesError(
+                f"a favour costs 1, d3, d6 or d8 stress (or minor/moderate/major), not {favour!r}"
+            )
         mastery = False
         if against is not None:
             mine, theirs = s.bond_rank(b.get("level", "person")), s.bond_rank(against)
             if theirs > mine:
-                raise RulesError(f"{b['name']} ({b.get('level')}) cannot act against a {against}; find someone"
-                                 " their own size")
+                raise RulesError(
+                    f"{b['name']} ({b.get('level')}) cannot act against a {against}; find someone"
+                    " their own size"
+                )
             mastery = theirs < mine
         size = 1 + int(expertise) + int(home) + int(mastery)
         result = roll_pool(size, 0, rng)
@@ -402,10 +535,25 @@ class Resistance(System):
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
             b["stress"] = int(b.get("stress", 0)) + amount
             b["stressed"] = True
-            events.append(Event("stress", f"{b['name']} marks {amount} bond stress ({die}); bond stress now"
-                                f" {b['stress']}.", pc.name, {"amount": amount}))
-        return CheckResult(self.id, pc.name, None, "favour", "0", result.degree,
-                           {"bond": b["name"], "pool": size, **result.to_dict()}, text, events)
+            events.append(
+                Event(
+                    "stress",
+                    f"{b['name']} marks {amount} bond stress ({die}); bond stress now {b['stress']}.",
+                    pc.name,
+                    {"amount": amount},
+                )
+            )
+        return CheckResult(
+            self.id,
+            pc.name,
+            None,
+            "favour",
+            "0",
+            result.degree,
+            {"bond": b["name"], "pool": size, **result.to_dict()},
+            text,
+            events,
+        )
 
     def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
         pc = self._pc(actor)
@@ -414,7 +562,9 @@ class Resistance(System):
         amount = roll_stress(stress_from(die), rng)
         removed = min(amount, int(b.get("stress", 0)))
         b["stress"] = int(b.get("stress", 0)) - removed
-        return [Event("bond", f"{pc.name} does {b['name']} a good turn: {removed} bond stress clears.", pc.name)]
+        return [
+            Event("bond", f"{pc.name} does {b['name']} a good turn: {removed} bond stress clears.", pc.name)
+        ]
 
     def end_session(self, actor: Any, rng: Rng) -> list[Event]:
         """Fallout checks for every bond that took stress this session."""
