@@ -25,8 +25,18 @@ def np():
 def pc(**skills: int) -> NinePowersActor:
     ratings = {s: 1 for s in SKILL_IDS}
     ratings.update({skill_id(k.replace("_", "-")): v for k, v in skills.items()})
-    return NinePowersActor(name="Vroy", skills=ratings, stamina=3, stamina_max=3, composure=3,
-                           composure_max=3, wealth=3, wealth_max=5, heroism=4, heroism_max=4)
+    return NinePowersActor(
+        name="Vroy",
+        skills=ratings,
+        stamina=3,
+        stamina_max=3,
+        composure=3,
+        composure_max=3,
+        wealth=3,
+        wealth_max=5,
+        heroism=4,
+        heroism_max=4,
+    )
 
 
 # -- NP-1: the design note's success chances, exactly -------------------------------------------
@@ -51,8 +61,10 @@ def test_success_chances_are_exact(np, rating, easy, medium, tough):
 def test_design_note_table_rounds_to_the_printed_percentages(np):
     printed = {1: (75, 50, 25), 2: (88, 67, 38), 3: (92, 75, 45), 4: (95, 80, 51)}
     for rating, row in printed.items():
-        got = tuple(round(float(np.odds_for(rating=rating, difficulty=d).success) * 100 + 1e-9)
-                    for d in ("easy", "medium", "tough"))
+        got = tuple(
+            round(float(np.odds_for(rating=rating, difficulty=d).success) * 100 + 1e-9)
+            for d in ("easy", "medium", "tough")
+        )
         assert got == row
 
 
@@ -122,8 +134,9 @@ def test_trading_a_one_for_momentum_judges_the_rest(np):
     result = np.check(a, None, "medium", ScriptedRng([1, 4, 5]), skill="alchemy", trade="momentum")
     assert a.leverage and result.degree == "fail"
     a.leverage = False
-    result = np.check(a, None, "medium", ScriptedRng([1, 4, 5]), skill="alchemy", trade="clue",
-                      keep_success=True)
+    result = np.check(
+        a, None, "medium", ScriptedRng([1, 4, 5]), skill="alchemy", trade="clue", keep_success=True
+    )
     assert result.degree == "strong" and a.clues == 0  # kept the 1: no trade
 
 
@@ -159,16 +172,44 @@ def test_caul_rolls_his_potion_talent(np):
 # -- characters --------------------------------------------------------------------------------------
 
 
-NIMSY = ["Alchemy", "Etiquette", "Alchemy", "Climb", "Intuition", "Stealth/Track", "Melee", "Stealth/Track",
-         "Bargain/Wonder", "Wilderness", "Stealth/Track", "Perception", "Alchemy", "Machinery", "Bargain/Wonder"]
+NIMSY = [
+    "Alchemy",
+    "Etiquette",
+    "Alchemy",
+    "Climb",
+    "Intuition",
+    "Stealth/Track",
+    "Melee",
+    "Stealth/Track",
+    "Bargain/Wonder",
+    "Wilderness",
+    "Stealth/Track",
+    "Perception",
+    "Alchemy",
+    "Machinery",
+    "Bargain/Wonder",
+]
 
 
 def test_nimsy_from_fifteen_answers(np):
     nimsy = np.new_character("Nimsy", NIMSY, armour="none", weapon="dagger")
-    expected = {"alchemy": 4, "stealth-track": 4, "bargain-wonder": 3, "disguise-etiquette": 2,
-                "acrobatics-climb": 2, "intuition-hearthwork": 2, "melee-protect": 2, "animals-wilderness": 2,
-                "perception-escape": 2, "machinery": 2, "shoot-throw": 1, "gamble-provoke": 1,
-                "wrestle-disarm": 1, "identify-lore": 1, "musing": 1}
+    expected = {
+        "alchemy": 4,
+        "stealth-track": 4,
+        "bargain-wonder": 3,
+        "disguise-etiquette": 2,
+        "acrobatics-climb": 2,
+        "intuition-hearthwork": 2,
+        "melee-protect": 2,
+        "animals-wilderness": 2,
+        "perception-escape": 2,
+        "machinery": 2,
+        "shoot-throw": 1,
+        "gamble-provoke": 1,
+        "wrestle-disarm": 1,
+        "identify-lore": 1,
+        "musing": 1,
+    }
     assert nimsy.skills == expected
     assert sum(nimsy.skills.values()) == 30 and nimsy.talents == {}
     # group-threes: Brawn has none at 3+, Brains one (Stealth 4, Bargain 3 -> two), Build one (Alchemy 4)
@@ -179,8 +220,17 @@ def test_nimsy_from_fifteen_answers(np):
 
 def test_the_skill_based_concept_adds_up_to_31_and_is_refused():
     skills = {s: 1 for s in SKILL_IDS}
-    skills.update({"shoot-throw": 4, "acrobatics-climb": 4, "melee-protect": 4, "wrestle-disarm": 4,
-                   "perception-escape": 3, "animals-wilderness": 2, "stealth-track": 2})
+    skills.update(
+        {
+            "shoot-throw": 4,
+            "acrobatics-climb": 4,
+            "melee-protect": 4,
+            "wrestle-disarm": 4,
+            "perception-escape": 3,
+            "animals-wilderness": 2,
+            "stealth-track": 2,
+        }
+    )
     with pytest.raises(RulesError, match="total 30; these total 31"):
         check_new_pc(skills)
 
@@ -192,9 +242,11 @@ def test_a_sixteenth_raise_past_four_is_refused(np):
 
 def test_guided_creation_state_machine(np):
     creation = np.creation()
-    answers = iter(["Nimsy", "a sloppy alchemist"]
-                   + [x for skill in NIMSY for x in (f"answer about {skill}", skill)]
-                   + ["leather", "arms", "sword-and-shield"])
+    answers = iter(
+        ["Nimsy", "a sloppy alchemist"]
+        + [x for skill in NIMSY for x in (f"answer about {skill}", skill)]
+        + ["leather", "arms", "sword-and-shield"]
+    )
     seen = []
     while (q := creation.question) is not None:
         seen.append(q.key)
@@ -204,7 +256,10 @@ def test_guided_creation_state_machine(np):
     assert nimsy.skills["alchemy"] == 4 and sum(nimsy.skills.values()) == 30
     assert nimsy.background[0]["answer"] == "answer about Alchemy"
     # leather (armor 2, heroism 4) + arm pieces (+1, -1)
-    assert (nimsy.armor, nimsy.heroism_max) == (3, 3) and nimsy.armour == "boiled and waxed leather with rerebraces and vambraces"
+    assert (nimsy.armor, nimsy.heroism_max) == (
+        3,
+        3,
+    ) and nimsy.armour == "boiled and waxed leather with rerebraces and vambraces"
     assert nimsy.shield and not nimsy.two_handed
     assert nimsy.skill_penalties == {"shoot-throw": 1}
 
@@ -245,7 +300,9 @@ def test_random_character_is_legal_and_reproducible(np):
 
 def test_actor_round_trips_exactly(np):
     a = np.random_character(Rng(5))
-    a.wounds.append({"location": "knee", "description": "stiff", "scope": "acrobatics-climb", "penalty": "small"})
+    a.wounds.append(
+        {"location": "knee", "description": "stiff", "scope": "acrobatics-climb", "penalty": "small"}
+    )
     a.set_up_well, a.clues, a.coins, a.inventory = True, 2, 45, ["rope"]
     data = a.to_dict()
     assert data["system"] == "nine-powers"
@@ -253,14 +310,17 @@ def test_actor_round_trips_exactly(np):
     assert np.load_actor(data).to_dict() == data
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"skills": {"melee": 7}}, "skills.melee-protect must be 1-4"),
-    ({"stamina": 9}, "stamina 9 is above its maximum"),
-    ({"talents": {"alchemy": 3}}, "talent \\(3\\) is above its skill"),
-    ({"bogus": 1}, "unknown field\\(s\\) bogus"),
-    ({"fortitude": -1}, "fortitude must be a whole number"),
-    ({"name": ""}, "needs a name"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"skills": {"melee": 7}}, "skills.melee-protect must be 1-4"),
+        ({"stamina": 9}, "stamina 9 is above its maximum"),
+        ({"talents": {"alchemy": 3}}, "talent \\(3\\) is above its skill"),
+        ({"bogus": 1}, "unknown field\\(s\\) bogus"),
+        ({"fortitude": -1}, "fortitude must be a whole number"),
+        ({"name": ""}, "needs a name"),
+    ],
+)
 def test_bad_saved_characters_are_refused_with_a_clear_message(np, change, message):
     data = pc(alchemy=2).to_dict()
     data.update(change)
@@ -355,9 +415,18 @@ def test_buying_and_restoring_wealth(np):
 
 def test_impact_table_uses_the_corrected_gold_column(np):
     rows = {r["impact"]: (r["silver"], r["gold"]) for r in np.data.records("nine-powers/impact")}
-    assert rows == {0: (2, "1/20"), 1: (10, "1/4"), 2: (20, "1/2"), 3: (80, "2"), 4: (160, "4"),
-                    5: (400, "10"), 6: (1200, "30"), 7: (3200, "80"), 8: (8000, "200")}
-    for impact, (silver, gold) in rows.items():
+    assert rows == {
+        0: (2, "1/20"),
+        1: (10, "1/4"),
+        2: (20, "1/2"),
+        3: (80, "2"),
+        4: (160, "4"),
+        5: (400, "10"),
+        6: (1200, "30"),
+        7: (3200, "80"),
+        8: (8000, "200"),
+    }
+    for silver, gold in rows.values():
         assert F(gold) * 40 == silver  # 1 gold = 40 silver everywhere
 
 
@@ -388,6 +457,11 @@ def test_armour_table_and_npc_chart_numbers(np):
     assert armour["none"] == (0, 6) and armour["haubergeon"] == (2, 4) and armour["brigandine"] == (3, 3)
     veteran = np.npc("veteran")
     assert sorted(veteran.skills.values(), reverse=True)[:6] == [4, 4, 4, 4, 3, 3]
-    assert veteran.talents == {"shoot-throw": 2, "acrobatics-climb": 2, "melee-protect": 3, "wrestle-disarm": 2}
+    assert veteran.talents == {
+        "shoot-throw": 2,
+        "acrobatics-climb": 2,
+        "melee-protect": 3,
+        "wrestle-disarm": 2,
+    }
     with pytest.raises(RulesError, match="no Nine Powers NPC called 'dragon'"):
         np.npc("dragon")

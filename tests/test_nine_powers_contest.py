@@ -17,11 +17,22 @@ def np():
     return registry.get("nine-powers")
 
 
-def person(name: str, kind: str = "pc", stamina: int = 3, composure: int = 3, **skills: int) -> NinePowersActor:
+def person(
+    name: str, kind: str = "pc", stamina: int = 3, composure: int = 3, **skills: int
+) -> NinePowersActor:
     ratings = {s: 1 for s in SKILL_IDS}
     ratings.update({skill_id(k.replace("_", "-")): v for k, v in skills.items()})
-    return NinePowersActor(name=name, kind=kind, skills=ratings, stamina=stamina, stamina_max=stamina,
-                           composure=composure, composure_max=composure, wealth=2, wealth_max=2)
+    return NinePowersActor(
+        name=name,
+        kind=kind,
+        skills=ratings,
+        stamina=stamina,
+        stamina_max=stamina,
+        composure=composure,
+        composure_max=composure,
+        wealth=2,
+        wealth_max=2,
+    )
 
 
 def act(encounter: Contest, actor, kind: str, target=None, skill=None, difficulty=None, **options):
@@ -40,16 +51,33 @@ def test_vroy_fast_talks_the_castle_guard(np):
     vroy = person("Vroy", bargain_wonder=2)
     guard = np.npc("castle-guard")
     assert guard.skills["bargain-wonder"] == 2
-    rng = ScriptedRng([4, 3, 2, 5,   # round 1: Vroy easy [4, 3], guard medium [2, 5]
-                       3, 4, 1, 6])  # round 2: guard first (more damage) fails, Vroy tough rolls a 1
-    contest = Encounter(np, {"vroy": [vroy], "castle": [guard]}, rng, kind="social", initiative="vroy",
-                        same_skill="more-damage-first")
+    rng = ScriptedRng(
+        [
+            4,
+            3,
+            2,
+            5,  # round 1: Vroy easy [4, 3], guard medium [2, 5]
+            3,
+            4,
+            1,
+            6,
+        ]
+    )  # round 2: guard first (more damage) fails, Vroy tough rolls a 1
+    contest = Encounter(
+        np,
+        {"vroy": [vroy], "castle": [guard]},
+        rng,
+        kind="social",
+        initiative="vroy",
+        same_skill="more-damage-first",
+    )
     act(contest, vroy, "attack", guard, "bargain-wonder", "easy")
     act(contest, guard, "attack", vroy, "bargain-wonder", "medium")
     assert (guard.resilience, vroy.resilience) == (3, 2)
     composure = guard.composure
-    events = act(contest, vroy, "attack", guard, "bargain-wonder", "tough") + \
-        act(contest, guard, "attack", vroy, "bargain-wonder", "medium")
+    events = act(contest, vroy, "attack", guard, "bargain-wonder", "tough") + act(
+        contest, guard, "attack", vroy, "bargain-wonder", "medium"
+    )
     order = [e.actor for e in events if e.kind in ("hit", "miss")]
     assert order == ["Castle Guard", "Vroy"]  # the guard dealt more damage, so it went first
     assert guard.resilience == 0 and guard.composure == composure  # not "and his composure by 1"
@@ -74,13 +102,26 @@ def test_vroy_against_the_zombie(np):
     vroy.shield, vroy.two_handed, vroy.armor = True, False, 2
     zombie = np.npc("zombie")
     assert (zombie.armor, zombie.skills["melee-protect"], zombie.shield) == (2, 3, False)
-    rng = ScriptedRng([
-        2, 3, 5, 7,   # Vroy medium: lowest 2, no 1s -> 2 damage, nothing bypasses
-        2, 4,         # zombie's medium armour check (one-handed attacker, no shield): holds
-        3, 4, 5,      # zombie medium: lowest 3 fails
-        1, 1, 2, 5,   # round 2, Vroy medium: two 1s bypass both points; no armour roll
-        4, 5, 6,      # zombie misses again
-    ])
+    rng = ScriptedRng(
+        [
+            2,
+            3,
+            5,
+            7,  # Vroy medium: lowest 2, no 1s -> 2 damage, nothing bypasses
+            2,
+            4,  # zombie's medium armour check (one-handed attacker, no shield): holds
+            3,
+            4,
+            5,  # zombie medium: lowest 3 fails
+            1,
+            1,
+            2,
+            5,  # round 2, Vroy medium: two 1s bypass both points; no armour roll
+            4,
+            5,
+            6,  # zombie misses again
+        ]
+    )
     contest = Encounter(np, {"vroy": [vroy], "dead": [zombie]}, rng, initiative="vroy")
     act(contest, vroy, "attack", zombie, "melee", "medium")
     events = act(contest, zombie, "attack", vroy, "melee", "medium")
@@ -99,18 +140,36 @@ def test_boxley_and_the_giant_lizard(np):
     boxley.armor, boxley.two_handed, boxley.weapon = 3, True, "longsword"  # the example's "armor rating 3"
     lizard = np.npc("giant-lizard")
     assert (lizard.stamina, lizard.fortitude, lizard.armor, lizard.two_handed) == (3, 4, 2, True)
-    rng = ScriptedRng([
-        2, 5, 7, 9,   # R1 Boxley Perception medium: success
-        1, 4, 6,      # R2 Boxley Melee medium: 1 -> one die bypasses
-        2, 3,         # lizard's tough armour check fails: 2 damage
-        2, 4,         # lizard's bite, medium, no 1s
-        1, 5, 7,      # Boxley's tough armour check holds: min(2, 0) = 0
-        2, 2, 5,      # R3 Boxley: both 2s bypass (Perception) - no armour roll
-        4, 5,         # lizard misses
-        2, 5, 5,      # R4 Boxley: Perception has run out, nothing bypasses
-        3, 4,         # tough armour check fails: stamina 3 -> 1
-        3, 6,         # lizard's easy Wrestle succeeds
-    ])
+    rng = ScriptedRng(
+        [
+            2,
+            5,
+            7,
+            9,  # R1 Boxley Perception medium: success
+            1,
+            4,
+            6,  # R2 Boxley Melee medium: 1 -> one die bypasses
+            2,
+            3,  # lizard's tough armour check fails: 2 damage
+            2,
+            4,  # lizard's bite, medium, no 1s
+            1,
+            5,
+            7,  # Boxley's tough armour check holds: min(2, 0) = 0
+            2,
+            2,
+            5,  # R3 Boxley: both 2s bypass (Perception) - no armour roll
+            4,
+            5,  # lizard misses
+            2,
+            5,
+            5,  # R4 Boxley: Perception has run out, nothing bypasses
+            3,
+            4,  # tough armour check fails: stamina 3 -> 1
+            3,
+            6,  # lizard's easy Wrestle succeeds
+        ]
+    )
     contest = Encounter(np, {"boxley": [boxley], "cave": [lizard]}, rng)
     act(contest, boxley, "perceive", lizard, None, "medium")
     act(contest, lizard, "wait")
@@ -143,7 +202,11 @@ def test_buffers_refill_when_the_contest_ends_but_stamina_does_not(np):
     contest.play()
     assert contest.is_over()
     for a in [pc, *foes]:
-        assert (a.fortitude, a.resilience, a.craftiness) == (a.fortitude_max, a.resilience_max, a.craftiness_max)
+        assert (a.fortitude, a.resilience, a.craftiness) == (
+            a.fortitude_max,
+            a.resilience_max,
+            a.craftiness_max,
+        )
     lost = contest.harm_taken(pc).get("stamina", 0)
     assert pc.stamina == pc.stamina_max - lost
 
@@ -199,8 +262,16 @@ def test_provoke_forces_the_target_to_come_at_you(np):
 def test_wonder_takes_the_d4_and_lore_adds_dice(np):
     a = person("Ann", bargain_wonder=3, identify_lore=3, melee_protect=3)
     wolf = np.npc("wolf")
-    rng = ScriptedRng([2, 5, 6,    # R1: Ann awes the wolf (medium); the wolf waits
-                       1, 4, 6])   # R2: Ann recalls lore, tough
+    rng = ScriptedRng(
+        [
+            2,
+            5,
+            6,  # R1: Ann awes the wolf (medium); the wolf waits
+            1,
+            4,
+            6,
+        ]
+    )  # R2: Ann recalls lore, tough
     contest = Encounter(np, {"party": [a], "foes": [wolf]}, rng)
     act(contest, a, "wonder", wolf, None, "medium")
     act(contest, wolf, "wait")
@@ -227,10 +298,17 @@ def test_intuition_lowers_armour_until_the_users_next_turn(np):
     a = person("Ann", intuition_hearthwork=2, melee_protect=1)
     b = person("Bo", kind="npc", melee_protect=1)
     b.armor = 2
-    rng = ScriptedRng([4,         # R1: Bo's Melee is quicker than Intuition: a miss
-                       1, 6,      # Ann reads Bo, tough: armour -3 until Ann's next turn
-                       2, 4, 5,   # R2: Ann hits medium; Bo's armour is back (2): check [4, 5] fails
-                       4])        # Bo misses
+    rng = ScriptedRng(
+        [
+            4,  # R1: Bo's Melee is quicker than Intuition: a miss
+            1,
+            6,  # Ann reads Bo, tough: armour -3 until Ann's next turn
+            2,
+            4,
+            5,  # R2: Ann hits medium; Bo's armour is back (2): check [4, 5] fails
+            4,
+        ]
+    )  # Bo misses
     contest = Encounter(np, {"party": [a], "foes": [b]}, rng)
     act(contest, a, "intuition", b, None, "tough")
     act(contest, b, "attack", a, "melee", "medium")
