@@ -351,3 +351,39 @@ def test_the_engine_plays_both_sides_reproducibly(np):
     events, winner, rounds = run(21)
     assert winner in ("party", "foes", None) and rounds >= 1
     assert events[-1]["kind"] == "recover"
+
+
+def test_dodge_and_protect_give_a_big_bonus_to_armour_checks(np):
+    a = person("Ann", acrobatics_climb=2, melee_protect=2)
+    b = person("Bo", melee_protect=2)
+    a.armor = b.armor = 1
+    foe = person("Foe", kind="npc", melee_protect=1)
+    rng = ScriptedRng([
+        2, 5,  # R1: Ann dodges (Acrobatics, medium) - quicker than Melee
+        3, 6,  # Bo protects Ann, easy
+        4,  # the foe misses
+        3,  # R2: Ann and Bo wait; the foe hits Ann easy (d4 shows 3) ...
+        4, 6, 8,  # ... Ann's armour check: armor 1 + 2 dice for dodging, tough (a two-handed attacker)
+    ])
+    contest = Encounter(np, {"party": [a, b], "foes": [foe]}, rng)
+    act(contest, a, "dodge", None, None, "medium")
+    act(contest, b, "protect", a, None, "easy")
+    act(contest, foe, "attack", a, "melee", "medium")
+    assert contest.fighter(a).dodge_until == 3 and contest.fighter(a).protected_until == 2
+    act(contest, a, "wait")
+    act(contest, b, "wait")
+    events = act(contest, foe, "attack", a, "melee", "easy")
+    armour = [e for e in events if e.kind == "armour"][0]
+    assert armour.data["pool"] == [4, 6, 8] and "tough armour check" in armour.text
+    assert a.fortitude == 3
+
+
+def test_a_flashback_spends_heroism_for_a_big_bonus(np):
+    a = person("Ann", melee_protect=1)
+    a.heroism = a.heroism_max = 2
+    foe = person("Foe", kind="npc")
+    contest = Encounter(np, {"party": [a], "foes": [foe]}, ScriptedRng([4, 6, 2, 4]))
+    act(contest, a, "attack", foe, "melee", "medium", boost="heroism")
+    events = act(contest, foe, "wait")
+    hit = [e for e in events if e.kind == "hit"][0]
+    assert hit.data["pool"] == [4, 6, 8] and a.heroism == 1 and foe.fortitude == 2

@@ -419,3 +419,35 @@ def test_conflicts_need_characters_facing_npcs(rt):
     with pytest.raises(RulesError, match="NPCs never act on their own"):
         conflict.npc_policy(conflict.sides["foes"][0])
     assert isinstance(conflict.sides["foes"][0], ResistanceNPC)
+
+
+def test_reload_one_shot_and_unreliable_weapons(rt):
+    pc = hero(skills=["shoot"])
+    pc.weapons = [
+        {"name": "crossbow", "stress": "d6", "tags": ["ranged", "reload"]},
+        {"name": "wildfire", "stress": "d6", "tags": ["ranged", "one-shot", "unreliable"]},
+    ]
+    foe = rt.npc("sergeant")
+    foe.difficulty = 0
+    # crossbow [9, 2] hits for d6 = 4; the pot [5, 1] fails (1 stress from the spear out of reach, fallout
+    # d10 10); the reload rolls [8, 8]
+    rng = ScriptedRng([9, 2, 4, 5, 1, 10, 8, 8])
+    conflict = Encounter(rt, {"party": [pc], "foes": [foe]}, rng, distance="far", closing_rounds=9)
+    attack(conflict, pc, foe, weapon=0)
+    assert foe.armour_stress == 2 and foe.stress == 2
+    kinds = [a.label for a in conflict.legal_actions(pc)]
+    assert "reload crossbow" in kinds and not any("crossbow (" in k for k in kinds)
+    attack(conflict, pc, foe, weapon=1)  # a failure with the unreliable pot: it is done for
+    assert pc.stress["body"] == 1  # outranged spear: 1 stress
+    assert all("wildfire" not in a.label for a in conflict.legal_actions(pc))
+    conflict.apply(Action(pc, "reload", options={"weapon": 0}))
+    assert any("crossbow (d6)" in a.label for a in conflict.legal_actions(pc))
+
+
+def test_fleeing_leaves_the_fight(rt):
+    pc = hero()
+    conflict = Encounter(rt, {"party": [pc], "foes": [rt.npc("ghoul")]}, ScriptedRng([6, 3, 1, 10]))
+    events = conflict.apply(Action(pc, "flee"))
+    # a 6-7 after the ghoul's difficulty 1 (two dice less one = one die: 6 -> cost): partial d3 stress
+    assert conflict.status(pc) == "fled" and conflict.winner == "foes"
+    assert any("(d3)" in e.text for e in events if e.kind == "stress")

@@ -350,13 +350,18 @@ class Conflict(Encounter):
             self._finish(events)
 
     # -- rolling -------------------------------------------------------------------------------------
-    def _pool(self, s: Side, ranged: bool, mastery: bool, difficulty: int) -> tuple[int, int, int]:
+    def _pool(
+        self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
+    ) -> tuple[int, int, int]:
+        """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
         pc = s.actor
         assert isinstance(pc, ResistancePC)
-        skill = self.setting.combat_skill(ranged)
-        has_skill = skill is not None and skill in pc.skills
-        approach = "finesse" if ranged else "force"
-        mastery = mastery or self.system.ability_mastery(pc, approach)
+        if skill is not None:
+            has_skill = skill in pc.skills
+        else:
+            serving = self.setting.approach_map
+            has_skill = any(k in pc.skills for a in approaches for k in serving.get(a, ()))
+        mastery = mastery or any(self.system.ability_mastery(pc, a) for a in approaches)
         size = 1 + int(has_skill) + int(mastery)
         count, drops = dice_after(size, difficulty, self.downgrade_at_zero)
         return size, count, drops
@@ -398,9 +403,16 @@ class Conflict(Encounter):
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
 
     def _roll(
-        self, s: Side, ranged: bool, mastery: bool, difficulty: int, what: str, events: list[Event]
+        self,
+        s: Side,
+        approaches: tuple[str, ...],
+        mastery: bool,
+        difficulty: int,
+        what: str,
+        events: list[Event],
+        skill: str | None = None,
     ) -> Any:
-        size, count, drops = self._pool(s, ranged, mastery, difficulty)
+        size, count, drops = self._pool(s, approaches, mastery, difficulty, skill)
         result = roll_pool(count, drops, self.rng)
         if self.record:
             note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
@@ -445,7 +457,13 @@ class Conflict(Encounter):
         s.attacked = True
         ranged = is_ranged(w)
         result = self._roll(
-            s, ranged, mastery, self.difficulty_of(t), f"attack {t.label} with {w['name']}", events
+            s,
+            ("finesse",) if ranged else ("force",),
+            mastery,
+            self.difficulty_of(t),
+            f"attack {t.label} with {w['name']}",
+            events,
+            self.setting.combat_skill(ranged),
         )
         if "one-shot" in tags:
             s.used.add(index)
@@ -525,15 +543,6 @@ class Conflict(Encounter):
             t.out = "at mercy"
             self.emit(events, "defeat", f"{t.label} is at the characters' mercy.", npc)
 
-    def _defensive_skill(self, s: Side) -> bool:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
-        return any(
-            k in pc.skills
-            for k in self.setting.approach_map.get("finesse", ())
-            + self.setting.approach_map.get("survival", ())
-        )
-
     def _close(self, s: Side, events: list[Event]) -> None:
         if self.distance == "close":
             raise RulesError("the fight is already up close")
@@ -543,7 +552,7 @@ class Conflict(Encounter):
             self.emit(events, "move", f"{s.label} closes in unopposed.", s.actor)
             return
         diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
-        result = self._roll(s, False, False, diff, "close the distance", events)
+        result = self._roll(s, ("force", "finesse"), False, diff, "close the distance", events)
         if result.band >= COST:
             self.distance = "close"
             self.emit(events, "move", f"{s.label} closes the distance.", s.actor)
@@ -551,7 +560,7 @@ class Conflict(Encounter):
 
     def _flee(self, s: Side, events: list[Event]) -> None:
         diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
-        result = self._roll(s, False, False, diff, "get away", events)
+        result = self._roll(s, ("finesse", "stealth", "survival"), False, diff, "get away", events)
         self._take(s, result.band, True, events)
         if result.band >= COST and s.out is None:
             s.out = "fled"
@@ -564,7 +573,16 @@ class Conflict(Encounter):
         if index not in s.loaded:
             raise RulesError("reload needs a weapon with the Reload tag")
         w = pc.weapons[index]
-        result = self._roll(s, is_ranged(w), False, 0, f"reload the {w['name']}", events)
+        ranged = is_ranged(w)
+        result = self._roll(
+            s,
+            ("finesse",) if ranged else ("force",),
+            False,
+            0,
+            f"reload the {w['name']}",
+            events,
+            self.setting.combat_skill(ranged),
+        )
         s.loaded[index] = 2 if "double-barrelled" in w["tags"] else 1
         self._take(s, result.band, True, events)
 
