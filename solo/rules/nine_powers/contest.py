@@ -108,10 +108,10 @@ USE_TEXT = {
     "dodge": "dodge",
     "protect": "protect",
     "wrestle": "wrestle",
-    "perceive": "study",
+    "perceive": "look for weak spots on",
     "lore": "recall lore about",
     "wonder": "awe",
-    "intuition": "read",
+    "intuition": "read the armour of",
     "escape": "escape",
     "wait": "wait and watch",
 }
@@ -362,14 +362,17 @@ class Contest(Encounter):
         options: dict[str, Any] | None = None,
     ) -> str:
         whom = f" {target.label}" if target else ""
+        rated = f"{display(skill)} {f.actor.rating(skill)}: " if skill else ""
         if kind == "attack":
-            what = f"{display(skill or '')} against{whom}"
+            what = f"{rated}attack{whom}"
         elif kind == "wrestle":
-            what = f"wrestle{whom} ({(options or {}).get('effect', 'grab')})"
-        elif kind in ("dodge", "escape", "wait"):
+            what = f"{rated}wrestle{whom} ({(options or {}).get('effect', 'grab')})"
+        elif kind == "wait":
             what = USE_TEXT[kind]
+        elif kind in ("dodge", "escape"):
+            what = f"{rated}{USE_TEXT[kind]}"
         else:
-            what = f"{USE_TEXT[kind]}{whom}"
+            what = f"{rated}{USE_TEXT[kind]}{whom}"
         boost = (options or {}).get("boost")
         extra = f", spending {boost}" if boost else ""
         return f"{what}, {diff}{extra}" if kind != "escape" else f"{what} ({diff}){extra}"
