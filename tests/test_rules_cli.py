@@ -238,3 +238,27 @@ def test_forecast_json_and_text(cli):
     assert data["foes"] == ["Goblin", "Goblin"] and "stress" in data["average_harm"]
     text = cli("forecast", "nine-powers", "--pc", "random", "--foe", "zombie", "-n", "200", "--seed", "5").out
     assert "200 fights" in text and "win " in text and "the party takes on average" in text
+
+
+def test_as_a_real_process(solo_process, tmp_path):
+    result = solo_process("odds", "nine-powers", "--rating", "3", "--difficulty", "tough")
+    assert result.code == 0 and "success 45.3% (29/64)" in result.out
+    path = tmp_path / "pc.json"
+    made = solo_process("character", "new", "resistance", "--random", "--seed", "1", "--out", path)
+    assert made.code == 0 and path.exists()
+    fight = solo_process(
+        "forecast",
+        "resistance",
+        "--pc",
+        path,
+        "--foe",
+        "goblin",
+        "--foe",
+        "goblin",
+        "-n",
+        "500",
+        "--seed",
+        "2",
+        "--json",
+    )
+    assert fight.code == 0 and fight.json["runs"] == 500
