@@ -451,3 +451,19 @@ def test_fleeing_leaves_the_fight(rt):
     # a 6-7 after the ghoul's difficulty 1 (two dice less one = one die: 6 -> cost): partial d3 stress
     assert conflict.status(pc) == "fled" and conflict.winner == "foes"
     assert any("(d3)" in e.text for e in events if e.kind == "stress")
+
+
+def test_group_action_followers_roll_with_mastery_after_the_leader_succeeds(rt):
+    sneak = hero(skills=["sneak"])
+    sneak.name = "Lead"
+    others = [hero(skills=[]), hero(skills=[])]
+    result = rt.group_check([others[0], sneak, others[1]], "stealth", 0, ScriptedRng([8, 2, 2, 9, 6, 1]))
+    assert result.detail["leader"] == "Lead" and result.success
+    pools = [e.data["pool"] for e in result.events if e.kind == "check"]
+    assert pools == [2, 2, 2]  # the leader's SNEAK; the others' mastery
+    assert result.detail["followers"] == [
+        {"name": "Ysolt", "degree": "success"},
+        {"name": "Ysolt", "degree": "cost"},
+    ]
+    failed = rt.group_check([sneak, others[0]], "stealth", 0, ScriptedRng([3, 4]))
+    assert not failed.success and failed.detail["followers"] == []

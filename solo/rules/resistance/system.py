@@ -384,6 +384,30 @@ class Resistance(System):
             self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
         )
 
+    def group_check(
+        self, actors: list[Any], approach: str | None, difficulty: Any, rng: Rng, **options: Any
+    ) -> CheckResult:
+        """One leader rolls for the group; if it succeeds, everyone else rolls with mastery.
+
+        The leader is the first member with a skill serving the approach (else the first member).
+        """
+        group = [self._pc(a) for a in actors]
+        if not group:
+            raise RulesError("a group check needs someone in the group")
+        serving = self.approach_map.get(approach or "", ())
+        leader = next((pc for pc in group if any(k in pc.skills for k in serving)), group[0])
+        result = self.check(leader, approach, difficulty, rng, **options)
+        followers = []
+        if result.success:
+            for member in group:
+                if member is not leader:
+                    follow = self.check(member, approach, difficulty, rng, **{**options, "mastery": True})
+                    result.events.extend(follow.events)
+                    followers.append({"name": member.name, "degree": follow.degree})
+        result.detail["leader"] = leader.name
+        result.detail["followers"] = followers
+        return result
+
     # -- harm and recovery ---------------------------------------------------------------------------
     def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
         kind, size = neutral_kind(kind), neutral_size(size)
