@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "solo.commands.story",
     "solo.commands.campaign",
     "solo.commands.oracle",
+    "solo.commands.rules",
 )
 
 
