@@ -223,6 +223,10 @@ class System(ABC):
     @abstractmethod
     def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> Actor: ...
 
+    def roles(self) -> list[str]:
+        """The roles (concepts, archetypes) `random_character(role=...)` accepts."""
+        return []
+
     @abstractmethod
     def creation(self, *, name: str | None = None) -> Creation:
         """Guided creation as questions and answers, for the CLI and the TUI alike."""

@@ -17,7 +17,6 @@ seed gives the same story in every process.  Entry points:
 from solo.story.foundation import Foundation, Plot, generate_foundation
 from solo.story.hooks import HOOK_TABLE, generate_hooks, iter_hooks
 from solo.story.npc import (
-    NoRuleSystems,
     Npc,
     available_systems,
     generate_npc,
@@ -32,7 +31,6 @@ __all__ = [
     "HOOK_TABLE",
     "Edge",
     "Foundation",
-    "NoRuleSystems",
     "Node",
     "Npc",
     "Place",

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.dice import Rng
-from solo.errors import SoloError
 from solo.tables import TableSet
 
 NAME_TABLE = "names/person"
@@ -30,10 +29,6 @@ PART_TABLES = {
     "want": "story/npc/want",
     "secret": "story/npc/secret",
 }
-
-
-class NoRuleSystems(SoloError):
-    """Stats were asked for, but no rules engine is installed."""
 
 
 @dataclass
@@ -73,27 +68,16 @@ class Npc:
 
 
 def rule_system(system_id: str) -> Any:
-    """The rules engine's system for `system_id`, or a clear error.
+    """The rules engine's system for `system_id`; an unknown id is an error listing the known ones."""
+    from solo.rules import registry
 
-    The engine lives in `solo.rules`; when it is not installed the message says
-    that no systems are available at all, rather than that the id is wrong.
-    """
-    try:
-        from solo.rules import registry  # type: ignore[import-not-found]
-    except ImportError:
-        raise NoRuleSystems(
-            f"cannot make stats for system '{system_id}': no rule systems are available"
-            " in this version of solo (known systems: none)"
-        ) from None
     return registry.get(system_id)
 
 
 def available_systems() -> list[str]:
-    """Ids of the rule systems installed, or an empty list when there is no engine."""
-    try:
-        from solo.rules import registry  # type: ignore[import-not-found]
-    except ImportError:
-        return []
+    """Ids of the rule systems NPC stats can come from."""
+    from solo.rules import registry
+
     return list(registry.ids())
 
 
@@ -139,7 +123,10 @@ def generate_npc(tables: TableSet, rng: Rng, *, system: Any = None,
         parts[key] = _fresh(tables, table_id, rng, taken, 10 if cast else 0)
     npc = Npc(name=name, **parts)
     if system is not None:
-        actor = system.random_character(rng, name=name, role=npc.role)
+        # A trade such as "bell-founder" is story colour; only a role the system
+        # knows (a Nine Powers concept, a Resistance role) shapes the stats.
+        role = npc.role if npc.role in system.roles() else None
+        actor = system.random_character(rng, name=name, role=role)
         npc.system = system.id
         npc.stats = actor.to_dict()
         npc.stat_block = system.stat_block(actor)

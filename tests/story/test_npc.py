@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solo.dice import Rng
-from solo.story import NoRuleSystems, available_systems, generate_npc, generate_npcs, rule_system
+from solo.story import generate_npc, generate_npcs
 from solo.tables import load_tables
 
 
@@ -48,27 +48,7 @@ def test_the_same_seed_gives_the_same_people(tables):
     assert first == [p.to_dict() for p in generate_npcs(tables, Rng(6), 20)]
 
 
-def _rules_missing() -> bool:
-    try:
-        import solo.rules  # noqa: F401
-    except ImportError:
-        return True
-    return False
-
-
-@pytest.mark.skipif(not _rules_missing(), reason="the rules engine is installed")
-def test_without_the_rules_engine_stats_are_refused_clearly(cli):
-    assert available_systems() == []
-    with pytest.raises(NoRuleSystems, match="no rule systems are available.*known systems: none"):
-        rule_system("nine-powers")
-    result = cli("npc", "--system", "nine-powers", "--seed", "1")
-    assert result.code == 1 and result.out == ""
-    assert result.err == ("solo: error: cannot make stats for system 'nine-powers': no rule systems"
-                          " are available in this version of solo (known systems: none)\n")
-
-
 def test_stats_come_from_the_systems_random_character():
-    pytest.importorskip("solo.rules")
     from solo.rules import registry
 
     tables = load_tables(use_env=False)
@@ -87,7 +67,6 @@ def test_stats_come_from_the_systems_random_character():
 
 
 def test_an_unknown_system_is_refused_listing_the_known_ones(cli):
-    pytest.importorskip("solo.rules")
     from solo.rules import registry
 
     result = cli("npc", "--system", "no-such-system")
@@ -97,7 +76,6 @@ def test_an_unknown_system_is_refused_listing_the_known_ones(cli):
 
 
 def test_npc_command_shows_stat_blocks(cli):
-    pytest.importorskip("solo.rules")
     from solo.rules import registry
 
     system_id = registry.ids()[0]
