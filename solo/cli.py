@@ -25,7 +25,10 @@ COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
 COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
+    "solo.commands.story",
     "solo.commands.campaign",
+    "solo.commands.oracle",
+    "solo.commands.rules",
     "solo.commands.play",
 )
 

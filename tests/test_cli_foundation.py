@@ -1,6 +1,7 @@
 """The command line as a user meets it: output, JSON, exit codes, one-line errors."""
 
 import json
+import re
 
 
 def test_roll_same_seed_same_output_across_processes(solo_process):
@@ -48,7 +49,8 @@ def test_errors_are_one_line_and_non_zero(cli):
 
 def test_table_list_show_roll(cli):
     listing = cli("table", "list").out
-    assert "weather/day        2d6       Weather today" in listing
+    # the id column is as wide as the longest id, which grows as tables are added
+    assert re.search(r"^weather/day +2d6 +Weather today$", listing, re.M)
     shown = cli("table", "show", "weather/day").out
     assert "      5-6  Overcast and still. Sounds carry a long way." in shown
     rolled = cli("table", "roll", "treasure/trinket", "-n", "2", "--seed", "3", "--json").json
@@ -72,6 +74,15 @@ def test_table_check_exit_codes(cli, tmp_path):
     assert lines[-1] == "2 problem(s); 0 table(s) are fine."
     data = cli("table", "check", str(tmp_path / "bad.yaml"), "--json").json
     assert data["valid"] is False and len(data["problems"]) == 2
+
+
+def test_checking_part_of_the_builtin_tables_is_not_an_override(cli):
+    from solo.locations import builtin_tables_dir
+
+    result = cli("table", "check", str(builtin_tables_dir() / "starter"))
+    assert result.code == 0
+    assert "replace built-in" not in result.out
+    assert result.out.strip().endswith("checked: no problems.")
 
 
 def test_broken_user_tables_warn_but_commands_still_work(cli, tmp_path):

@@ -131,7 +131,8 @@ def cmd_check(ctx: Context) -> int:
     if paths:
         builtin = builtin_tables_dir().resolve()
         roots = [p.resolve() for p in paths]
-        user = [p for p in paths if p.resolve() != builtin]
+        # Parts of the built-in tables are checked as part of them, not as overrides.
+        user = [p for p in paths if not _within(p, [builtin])]
         tables = load_tables(user, include_builtin=True, use_env=False)
         problems = [p for p in tables.problems if _within(p.file, roots)]
         checked = [t for t in tables.tables.values() if _within(t.source, roots)]

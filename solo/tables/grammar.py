@@ -1,15 +1,21 @@
-"""Tracery grammars, made safe and seeded.
+"""Tracery grammars, made safe, seeded and fast.
 
-The `tracery` package is used for expansion, with three things mended:
+Grammars are written in Tracery's notation and read with the `tracery`
+package's own parser, but expanded here, by an expander that follows
+tracery 0.1.1 step for step (the tests compare the two text for text).
+Doing it ourselves mends four things:
 
-* it picks rules with the global `random` module; while we expand, its module
-  name `random` points at a shim over our own `Rng` (under a lock), so a
-  `random.seed()` elsewhere changes nothing and campaigns replay;
-* it crashes (IndexError on a POP of an empty stack, a bare Exception for a
-  malformed tag, RecursionError on runaway recursion) and its English
+* tracery picks rules with the global `random` module; ours come from the
+  `Rng` handed in, so a `random.seed()` elsewhere changes nothing and
+  campaigns replay - without swapping module globals under a lock;
+* tracery re-parses every rule each time it is used and builds a fresh
+  grammar object per expansion; here each rule is parsed once per grammar,
+  which makes expansion several times faster than tracery itself;
+* tracery crashes (IndexError on a POP of an empty stack, a bare Exception for
+  a malformed tag, RecursionError on runaway recursion) and its English
   modifiers crash on empty text; every such failure becomes a `TableError`
   naming the grammar, and the modifiers are our own, total, versions;
-* it prints ``((symbol))`` for an undefined symbol; `analyse` finds those
+* tracery prints ``((symbol))`` for an undefined symbol; `analyse` finds those
   before anything runs, so they are validation errors instead.
 
 Inside a rule ``#@table-id#`` rolls another table and ``#=2d6#`` rolls dice;
@@ -18,7 +24,7 @@ both work with modifiers (``#@names/elf.capitalize#``).
 
 from __future__ import annotations
 
-import threading
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -28,7 +34,6 @@ from solo.dice.rng import Rng
 from solo.errors import SoloError
 
 MAX_DEPTH = 60
-_LOCK = threading.RLock()
 
 
 class TableError(SoloError):
@@ -184,8 +189,13 @@ def analyse(rules: dict[str, list[str]]) -> GrammarInfo:
 
 
 def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
-    """Symbols none of whose rules can ever finish expanding (unbounded recursion)."""
-    finishing: set[str] = set(info.pushed) - set(rules)
+    """Symbols none of whose rules can ever finish expanding (unbounded recursion).
+
+    A symbol used but never defined counts as finishing here: it is reported
+    as undefined, and must not also make every symbol that uses it look endless.
+    """
+    used = set().union(*info.references.values()) if info.references else set()
+    finishing: set[str] = (set(info.pushed) | used) - set(rules)
     changed = True
     while changed:
         changed = False
@@ -210,72 +220,179 @@ def reachable_symbols(start: str, info: GrammarInfo) -> set[str]:
 
 
 # -- expansion ------------------------------------------------------------------
-class _RandomShim:
-    """Stands in for the `random` module inside tracery while we expand."""
+Resolver = Callable[[str, str], str]  # (kind '@' or '=', argument) -> text
 
-    def __init__(self, rng: Rng):
-        self.rng = rng
-
-    def choice(self, seq):  # noqa: ANN001 - tracery's own signature
-        return self.rng.choice(seq)
+# A rule, compiled once: a tuple of sections, each one of
+#   (TEXT, raw)
+#   (TAG, preactions, symbol, modifiers)   modifiers: ((name, params), ...)
+#   (ACTION, action)
+# and an action is (PUSH, target, rule pieces) | (POP, target) | (RUN, target).
+TEXT, TAG, ACTION = 0, 1, 2
+PUSH, POP, RUN = 0, 1, 2
+_SPECIAL = frozenset("#[]\\")
+_MOD_PARAMS = re.compile(r"\(([^)]+)\)")
 
 
 class _DepthExceeded(Exception):
     pass
 
 
-Resolver = Callable[[str, str], str]  # (kind '@' or '=', argument) -> text
+class _PopUnderflow(Exception):
+    pass
 
 
-class _Grammar(tracery.Grammar):
-    def __init__(self, raw: dict[str, list[str]], resolve: Resolver):
-        super().__init__(raw)
+def _compile_action(raw: str) -> tuple:
+    parts = raw.split(":")
+    if len(parts) == 1:
+        return (RUN, parts[0])
+    if parts[1] == "POP":
+        return (POP, parts[0])
+    return (PUSH, parts[0], tuple(parts[1].split(",")))
+
+
+def _compile_modifier(raw: str) -> tuple[str, tuple[str, ...]]:
+    params: tuple[str, ...] = ()
+    if raw.find("(") > 0:
+        found = _MOD_PARAMS.findall(raw)
+        if found:
+            params = tuple(found[0].split(","))
+            raw = raw[:raw.find("(")]
+    return raw, params
+
+
+def _compile(rule: str) -> tuple:
+    sections, _errors = tracery.parse(rule)  # tracery ignores these errors too
+    out: list[tuple] = []
+    for section in sections:
+        kind, raw = section["type"], section["raw"]
+        if kind == 1:
+            try:
+                tag = tracery.parse_tag(raw)
+            except Exception as exc:  # tracery's bare Exception for a malformed tag
+                raise TableError(f"bad tag #{raw}#: {exc}") from None
+            out.append((TAG, tuple(_compile_action(a["raw"]) for a in tag["preactions"]),
+                        tag["symbol"], tuple(_compile_modifier(m) for m in tag["modifiers"])))
+        elif kind == 2:
+            out.append((ACTION, _compile_action(raw)))
+        else:
+            out.append((TEXT, raw))
+    return tuple(out)
+
+
+def _clear_escapes(text: str) -> str:
+    return text.replace("\\\\", "DOUBLEBACKSLASH").replace("\\", "").replace("DOUBLEBACKSLASH", "\\")
+
+
+class _Expansion:
+    """One expansion: the rule stacks that [x:...] actions push and pop, and the RNG."""
+
+    def __init__(self, grammar: Grammar, rng: Rng, resolve: Resolver):
+        self.grammar = grammar
+        self.rng = rng
         self.resolve = resolve
-        self.add_modifiers(MODIFIERS)
+        self.stacks: dict[str, list[list[str]]] = {}
 
-    def select_rule(self, key, node, errors):  # noqa: ANN001 - tracery's signature
-        if node is not None and node.depth > MAX_DEPTH:
+    def rule(self, rule: str, depth: int) -> str:
+        """The text of `rule`, expanded as the children of a node at `depth`."""
+        return "".join([self.section(s, depth + 1) for s in self.grammar.compiled(rule)])
+
+    def section(self, section: tuple, depth: int) -> str:
+        kind = section[0]
+        if kind == TEXT:
+            return section[1]
+        if kind == ACTION:
+            self.act(section[1])
+            return ""
+        _, actions, symbol, modifiers = section
+        for action in actions:
+            self.act(action)
+        if symbol and symbol[0] in "@=":
+            if depth > MAX_DEPTH:
+                raise _DepthExceeded()
+            text = self.resolve(symbol[0], symbol[1:])
+            if not _SPECIAL.isdisjoint(text):  # read back as a rule, as tracery does
+                text = "".join([self.section(s, depth + 1) for s in _compile(escape(text))])
+        else:
+            text = self.rule(self.select(symbol, depth), depth)
+        for name, params in modifiers:
+            modifier = MODIFIERS.get(name)
+            text = modifier(text, *params) if modifier else text + "((." + name + "))"
+        return text
+
+    def select(self, symbol: str, depth: int) -> str:
+        if depth > MAX_DEPTH:
             raise _DepthExceeded()
-        if key and key[0] in "@=":
-            return escape(self.resolve(key[0], key[1:]))
-        if key not in self.symbols:
-            raise TableError(f"symbol '{key}' is not defined")
-        return super().select_rule(key, node, errors)
+        stack = self.stacks.get(symbol)
+        if stack is None:
+            rules = self.grammar.rules.get(symbol)
+            if rules is None:
+                raise TableError(f"symbol '{symbol}' is not defined")
+        elif stack:
+            rules = stack[-1]
+        else:
+            raise _PopUnderflow()
+        return self.rng.choice(rules)
+
+    def act(self, action: tuple) -> None:
+        kind, target = action[0], action[1]
+        if kind == PUSH:
+            finished = [self.rule(piece, 0) for piece in action[2]]
+            stack = self.stacks.get(target)
+            if stack is None:
+                base = self.grammar.rules.get(target)
+                stack = self.stacks[target] = [base] if base is not None else []
+            stack.append(finished)
+        elif kind == POP:
+            stack = self.stacks.get(target)
+            if stack is None:
+                base = self.grammar.rules.get(target)
+                if base is None:
+                    return  # tracery only notes a pop of an unknown symbol
+                stack = self.stacks[target] = [base]
+            if not stack:
+                raise _PopUnderflow()
+            stack.pop()
+        else:
+            self.rule(target, 0)
 
 
 class Grammar:
-    """A grammar ready to expand many times, each expansion starting fresh."""
+    """A grammar ready to expand many times, each expansion starting fresh.
+
+    Expansion follows tracery's own algorithm step for step - the same rules
+    picked with the same calls on the RNG, the same push/pop semantics (pushed
+    rules are never popped automatically, as in tracery 0.1.1), the same
+    escapes - so a grammar reads exactly as it would in tracery. Each rule is
+    parsed once and kept, which is what makes it fast.
+    """
 
     def __init__(self, name: str, rules: dict[str, list[str]], start: str = "origin"):
         self.name = name
         self.rules = rules
         self.start = start
+        self._compiled: dict[str, tuple] = {}
+
+    def compiled(self, rule: str) -> tuple:
+        found = self._compiled.get(rule)
+        if found is None:
+            found = self._compiled[rule] = _compile(rule)
+        return found
 
     def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None) -> str:
         rule = rule if rule is not None else f"#{self.start}#"
-        grammar = _Grammar(self.rules, resolve)
-        with _LOCK:
-            saved = tracery.random
-            tracery.random = _RandomShim(rng)
-            try:
-                text = grammar.flatten(rule)
-            except _DepthExceeded:
-                raise TableError(
-                    f"grammar {self.name}: expansion went more than {MAX_DEPTH} levels deep;"
-                    " a rule probably refers back to itself too often"
-                ) from None
-            except RecursionError:
-                raise TableError(f"grammar {self.name}: expansion recursed without end") from None
-            except TableError as exc:
-                raise TableError(f"grammar {self.name}: {exc}") from None
-            except SoloError:
-                raise
-            except IndexError:
-                raise TableError(
-                    f"grammar {self.name}: a [symbol:POP] removed more rules than were pushed"
-                ) from None
-            except Exception as exc:  # tracery's own bare exceptions
-                raise TableError(f"grammar {self.name}: tracery failed: {exc}") from None
-            finally:
-                tracery.random = saved
-        return text
+        try:
+            text = _Expansion(self, rng, resolve).rule(rule, 0)
+        except _DepthExceeded:
+            raise TableError(
+                f"grammar {self.name}: expansion went more than {MAX_DEPTH} levels deep;"
+                " a rule probably refers back to itself too often"
+            ) from None
+        except RecursionError:
+            raise TableError(f"grammar {self.name}: expansion recursed without end") from None
+        except _PopUnderflow:
+            raise TableError(
+                f"grammar {self.name}: a [symbol:POP] removed more rules than were pushed"
+            ) from None
+        except TableError as exc:
+            raise TableError(f"grammar {self.name}: {exc}") from None
+        return _clear_escapes(text)

@@ -87,7 +87,15 @@ class Table:
     source: Path | None = None
     path: tuple = ()  # where in the YAML document this table sits
     builtin: bool = False
-    line: int | None = None
+    # Finds lines in the source on demand (a second YAML pass, so only when a
+    # problem needs a line number).
+    lines: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def line(self) -> int | None:
+        if self.lines is None:
+            return None
+        return self.lines.line(self.path) if self.path else 1
 
     def strings(self) -> list[tuple[tuple, str]]:
         """Every string the table can show, with where it sits, for reference checks."""

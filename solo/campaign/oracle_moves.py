@@ -1,0 +1,482 @@
+"""The oracle's moves as campaign actions: journaled, saved, undoable, replayable.
+
+`solo.oracle` holds the moves as pure functions of plain values; this module
+is the glue that feeds them the campaign's numbers (chaos factor, countdown
+marks, clues, a character's set-up-well and leverage, the lists of threads
+and characters) and writes the results back.  It sits in the campaign layer
+because the campaign is the layer above the oracle; `solo.campaign` imports
+it, so any process that can load a campaign can also replay these actions.
+
+Action names are written into every save's action log and must never change.
+
+Readings chosen:
+
+* Whose momentum a fate check enjoys: the character named, else the only
+  player character when there is exactly one, else none (the player may
+  still say ``set_up_well`` / ``leverage`` outright).
+* A clue's benefit is rolled once per scene, when the scene starts with any
+  clue held (or later with ``oracle.clue_roll`` if none was rolled yet); it
+  is kept in the oracle's module state until the next scene.  Spending a
+  clue always buys *that* benefit.  A "fate" benefit is spent on a question
+  (``oracle.ask`` with ``spend_clue``).
+* Every journey and every spell of preparing (getting set up well) puts a
+  mark on the countdown and rolls it, as Nine Powers says.  A journey's
+  check is settled when the player reports it, now or in a later
+  ``oracle.journey_resolve``; only one journey waits at a time.
+* With no rule system, a journey's harm or recovery is recorded for every
+  player character but not applied to a sheet: that is the rules engine's
+  job once the campaign plays a system (`journey_resolver` is the seam).
+* ``--chaos`` on a question is a one-off: the campaign's chaos factor moves
+  only at the end of a scene.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.journal import JournalEntry
+from solo.campaign.state import Campaign, Character
+from solo.errors import SoloError
+from solo.oracle import (
+    JourneyEvent,
+    Momentum,
+    Resolver,
+    StoryLists,
+    bank_a_one,
+    check_chaos,
+    clock_advance,
+    clue_benefit,
+    countdown_mark,
+    countdown_roll,
+    countdown_step,
+    end_scene_chaos,
+    fate_check,
+    gain_leverage,
+    journey_event,
+    meaning,
+    muse,
+    pick_one,
+    random_event,
+    reported,
+    resolve_journey,
+    scene_check,
+    spend_for_bonus,
+    stall,
+)
+from solo.oracle.countdown import CountdownResult, check_clock_name, check_clock_size
+from solo.oracle.journey import event_from_dict
+
+MODULE = "oracle"
+Who = str | int | None  # a character by id or name; None: the only PC, if there is one
+MAX_QUESTION = 500
+MAX_THREAD = 300
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+def _state(campaign: Campaign) -> dict[str, Any]:
+    return campaign.module_state(MODULE)
+
+
+def story_lists(campaign: Campaign) -> StoryLists:
+    """What random events draw names from: open threads, NPCs and notables, PCs."""
+    return StoryLists.of(
+        threads=[t.text for t in campaign.open_threads],
+        characters=[c.name for c in campaign.npcs] + [n.name for n in campaign.notables],
+        pcs=[c.name for c in campaign.pcs],
+    )
+
+
+def _pc(campaign: Campaign, character: str | int | None, required: bool) -> Character | None:
+    if character is not None and str(character).strip():
+        return campaign.character(character)
+    pcs = campaign.pcs
+    if len(pcs) == 1:
+        return pcs[0]
+    if not required:
+        return None
+    if not pcs:
+        raise SoloError("this campaign has no player characters yet: add one first"
+                        " (a character of the campaign's rule system)")
+    raise SoloError("which character? name one of: " + ", ".join(c.name for c in pcs))
+
+
+def _momentum(campaign: Campaign, pc: Character) -> Momentum:
+    return Momentum(pc.set_up_well, pc.leverage, campaign.clues)
+
+
+def _store(campaign: Campaign, pc: Character, momentum: Momentum) -> None:
+    pc.set_up_well, pc.leverage, campaign.clues = momentum.set_up_well, momentum.leverage, momentum.clues
+
+
+def _text(value: Any, what: str, limit: int) -> str:
+    text = " ".join(str(value or "").split())
+    if not text:
+        raise SoloError(f"{what} needs some text")
+    if len(text) > limit:
+        raise SoloError(f"{what} is {len(text)} characters long; keep it under {limit}")
+    return text
+
+
+def _countdown_entry(ctx: ActionContext, result: CountdownResult) -> JournalEntry:
+    ctx.campaign.countdown = result.new_marks
+    return ctx.entry("countdown", result.text, result.to_dict())
+
+
+def _scene_clue(campaign: Campaign) -> dict[str, Any] | None:
+    clue = _state(campaign).get("scene_clue")
+    if isinstance(clue, dict) and clue.get("scene") == campaign.scene.number:
+        return clue
+    return None
+
+
+# -- the fate check ---------------------------------------------------------------------------
+
+@campaign_action("oracle.ask")
+def ask(campaign: Campaign, ctx: ActionContext, question: str, odds: str = "balanced",
+        chaos: int | None = None, character: Who = None, set_up_well: bool = False,
+        leverage: bool = False, spend_clue: bool = False) -> list[JournalEntry]:
+    """Ask fate a yes/no question."""
+    question = _text(question, "a question", MAX_QUESTION)
+    pc = _pc(campaign, character, required=False)
+    well = bool(set_up_well) or bool(pc and pc.set_up_well)
+    lev = bool(leverage) or bool(pc and pc.leverage)
+    level = campaign.chaos if chaos is None else check_chaos(chaos)
+    if spend_clue:
+        if campaign.clues < 1:
+            raise SoloError("no clue is held, so none can be spent on this question")
+        clue = _scene_clue(campaign)
+        if clue is None or clue.get("effect") != "fate":
+            now = f"it is: {clue['benefit']}" if clue else "none has been rolled for this scene"
+            raise SoloError("a clue answers a fate check only when this scene's clue benefit"
+                            f" says so ({now})")
+        campaign.clues -= 1
+    result = fate_check(question, odds, level, well, lev, ctx.rng, ctx.tables,
+                        lists=story_lists(campaign), spend_clue=spend_clue)
+    data = result.to_dict() | {"character": pc.name if pc else None, "clues_left": campaign.clues}
+    return [ctx.entry("oracle", result.text, data)]
+
+
+# -- scenes and clues -------------------------------------------------------------------------
+
+@campaign_action("oracle.scene_start")
+def scene_start(campaign: Campaign, ctx: ActionContext, expectation: str) -> list[JournalEntry]:
+    """Start the next scene: test the expectation against chaos, roll the clue table if clues are held."""
+    result = scene_check(expectation, campaign.chaos, ctx.rng, ctx.tables)
+    unended = campaign.scene.number if campaign.scene.open else None
+    scene = campaign.start_scene(result.expectation)
+    text = f"Scene {scene.number}: {result.body}"
+    if unended is not None:
+        text += f" (Scene {unended} was left without an end, so chaos did not move.)"
+    entries = [ctx.entry("scene", text, result.to_dict() | {"number": scene.number})]
+    state = _state(campaign)
+    state["scene_clue"] = None
+    if campaign.clues > 0:
+        benefit = clue_benefit(ctx.rng, ctx.tables)
+        state["scene_clue"] = benefit.to_dict() | {"scene": scene.number}
+        held = f"{campaign.clues} clue{'s' if campaign.clues != 1 else ''} held"
+        entries.append(ctx.entry("clue", f"{benefit.text} ({held}: spend one or keep them.)",
+                                 benefit.to_dict() | {"clues": campaign.clues}))
+    return entries
+
+
+@campaign_action("oracle.scene_end")
+def scene_end(campaign: Campaign, ctx: ActionContext, chaos: str = "same") -> list[JournalEntry]:
+    """End the open scene and move the chaos factor up, down or not at all."""
+    before = campaign.chaos
+    after = end_scene_chaos(before, chaos)
+    scene = campaign.end_scene()
+    campaign.chaos = after
+    if after != before:
+        moved = f"chaos factor {before} -> {after}"
+    elif chaos in ("up", "down"):
+        moved = f"chaos factor stays at {after}, its {'top' if chaos == 'up' else 'bottom'}"
+    else:
+        moved = f"chaos factor stays at {after}"
+    return [ctx.entry("scene", f"Scene {scene.number} ends; {moved}.",
+                      {"number": scene.number, "chaos_before": before, "chaos": after,
+                       "direction": chaos})]
+
+
+@campaign_action("oracle.clue_roll")
+def clue_roll(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """Roll what a clue can buy in this scene, if it was not rolled when the scene began."""
+    existing = _scene_clue(campaign)
+    if existing is not None:
+        raise SoloError(f"this scene's clue benefit is already rolled: {existing['benefit']}")
+    benefit = clue_benefit(ctx.rng, ctx.tables)
+    _state(campaign)["scene_clue"] = benefit.to_dict() | {"scene": campaign.scene.number}
+    held = f"{campaign.clues} clue{'s' if campaign.clues != 1 else ''} held"
+    return [ctx.entry("clue", f"{benefit.text} ({held}.)", benefit.to_dict() | {"clues": campaign.clues})]
+
+
+@campaign_action("oracle.clue_gain")
+def clue_gain(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
+    """Bank a clue (a die that rolled 1 outside a contest, given up for it)."""
+    who = campaign.character(character).name if character not in (None, "") else None
+    campaign.clues += 1
+    lead = f"{who} finds a clue" if who else "A clue is found"
+    return [ctx.entry("clue", f"{lead}: {campaign.clues} held.", {"clues": campaign.clues, "character": who})]
+
+
+@campaign_action("oracle.clue_spend")
+def clue_spend(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
+    """Spend a clue on this scene's benefit."""
+    if campaign.clues < 1:
+        raise SoloError("no clue is held: there is nothing to spend")
+    clue = _scene_clue(campaign)
+    if clue is None:
+        raise SoloError("no clue benefit has been rolled for this scene yet (roll it first)")
+    if clue.get("effect") == "fate":
+        raise SoloError("this scene's benefit answers a fate check: spend the clue on the question itself")
+    data: dict[str, Any] = {"benefit": clue["benefit"], "effect": clue.get("effect")}
+    if clue.get("effect") == "momentum":
+        pc = _pc(campaign, character, required=True)
+        assert pc is not None
+        momentum, gained = bank_a_one(_momentum(campaign, pc), "momentum")
+        _store(campaign, pc, momentum)
+        data |= {"character": pc.name, "gained": gained}
+        text = f"A clue is spent: {pc.name} is now {gained if gained != 'leverage' else 'holding leverage'}."
+    else:
+        text = f"A clue is spent: {clue['benefit']}"
+    campaign.clues -= 1
+    data["clues"] = campaign.clues
+    return [ctx.entry("clue", f"{text} ({campaign.clues} left.)", data)]
+
+
+# -- set up well and leverage -----------------------------------------------------------------
+
+@campaign_action("oracle.prepare")
+def prepare(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
+    """A character spends time getting set up well; the other side gains ground too (a countdown mark)."""
+    pc = _pc(campaign, character, required=True)
+    assert pc is not None
+    momentum, _ = bank_a_one(_momentum(campaign, pc), "set-up-well")
+    _store(campaign, pc, momentum)
+    return [ctx.entry("momentum", f"{pc.name} takes time to get set up well.",
+                      {"character": pc.name, **momentum.to_dict()}),
+            _countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))]
+
+
+@campaign_action("oracle.trade_one")
+def trade_one(campaign: Campaign, ctx: ActionContext, trade: str = "momentum",
+              character: Who = None) -> list[JournalEntry]:
+    """Give up a die that rolled 1 (outside a contest) for set-up-well, leverage or a clue."""
+    pc = _pc(campaign, character, required=True)
+    assert pc is not None
+    momentum, gained = bank_a_one(_momentum(campaign, pc), trade)
+    _store(campaign, pc, momentum)
+    return [ctx.entry("momentum", f"{pc.name} trades a rolled 1 for {gained}: {momentum.text}.",
+                      {"character": pc.name, "gained": gained, **momentum.to_dict()})]
+
+
+@campaign_action("oracle.leverage")
+def leverage_gain(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
+    """Gain leverage the long way: a successful wealth check, then time somewhere safe."""
+    pc = _pc(campaign, character, required=True)
+    assert pc is not None
+    momentum = gain_leverage(_momentum(campaign, pc))
+    _store(campaign, pc, momentum)
+    return [ctx.entry("momentum", f"{pc.name} gains leverage.", {"character": pc.name, **momentum.to_dict()})]
+
+
+@campaign_action("oracle.spend_momentum")
+def spend_momentum(campaign: Campaign, ctx: ActionContext, which: str,
+                   character: Who = None) -> list[JournalEntry]:
+    """Spend set-up-well or leverage for a big bonus on one roll."""
+    pc = _pc(campaign, character, required=True)
+    assert pc is not None
+    before = _momentum(campaign, pc)
+    momentum = spend_for_bonus(before, which)
+    _store(campaign, pc, momentum)
+    label = "leverage" if momentum.leverage != before.leverage else "set up well"
+    return [ctx.entry("momentum", f"{pc.name} spends {label} for a big bonus.",
+                      {"character": pc.name, "spent": label, **momentum.to_dict()})]
+
+
+# -- countdown and clocks ---------------------------------------------------------------------
+
+@campaign_action("oracle.countdown_mark")
+def countdown_add(campaign: Campaign, ctx: ActionContext, roll: bool = True) -> list[JournalEntry]:
+    """Put a mark on the complication countdown and (normally) roll it."""
+    if roll:
+        return [_countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))]
+    campaign.countdown = countdown_mark(campaign.countdown)
+    n = campaign.countdown
+    return [ctx.entry("countdown", f"Countdown: {n} mark{'s' if n != 1 else ''} (not rolled).",
+                      {"marks": n, "rolled": False})]
+
+
+@campaign_action("oracle.countdown_roll")
+def countdown_check(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """Roll the countdown against the marks already on it."""
+    return [_countdown_entry(ctx, countdown_roll(campaign.countdown, ctx.rng, ctx.tables))]
+
+
+@campaign_action("oracle.clock")
+def clock(campaign: Campaign, ctx: ActionContext, name: str, segments: int | None = None,
+          advance: int = 0) -> list[JournalEntry]:
+    """Make a clock if it is new (4, 6 or 8 segments) and advance it."""
+    name = check_clock_name(name)
+    found = next((c for c in campaign.clocks if c.name.casefold() == name.casefold()), None)
+    entries = []
+    if found is None:
+        found = campaign.add_clock(name, check_clock_size(4 if segments is None else segments))
+        entries.append(ctx.entry("clock", f"New clock '{found.name}' of {found.segments} segments.",
+                                 {"name": found.name, "segments": found.segments, "filled": 0}))
+    elif segments is not None and segments != found.segments:
+        raise SoloError(f"clock '{found.name}' has {found.segments} segments, not {segments}")
+    if advance:
+        result = clock_advance(found.name, found.segments, found.filled, advance)
+        found.filled = result.filled
+        entries.append(ctx.entry("clock", result.text, result.to_dict()))
+    if not entries:
+        raise SoloError(f"clock '{found.name}' already exists; say how far to advance it")
+    return entries
+
+
+@campaign_action("oracle.clock_remove")
+def clock_remove(campaign: Campaign, ctx: ActionContext, name: str) -> list[JournalEntry]:
+    """Take a clock off the table."""
+    found = campaign.clock(name)
+    campaign.clocks.remove(found)
+    return [ctx.entry("clock", f"Clock '{found.name}' is removed at {found.filled}/{found.segments}.",
+                      found.to_dict())]
+
+
+# -- journeys ---------------------------------------------------------------------------------
+
+def journey_resolver(campaign: Campaign, result: str | None, approach: str | None) -> Resolver | None:
+    """Who settles a journey's check: the player's report now; a rules engine later.
+
+    Returns None when there is nothing to settle it with yet (no report
+    given), so the journey waits.  When the campaign's rule system can roll
+    checks, this is the one place to hand the check to it.
+    """
+    if result is None:
+        return None
+    return reported(result, approach)
+
+
+def _journey_outcome(campaign: Campaign, ctx: ActionContext, event: JourneyEvent,
+                     resolver: Resolver) -> list[JournalEntry]:
+    outcome = resolve_journey(event, resolver)
+    effect = outcome.result.effect
+    if effect.action == "clue":
+        campaign.clues += 1
+    elif effect.action == "mark":
+        campaign.countdown = countdown_mark(campaign.countdown)
+    _state(campaign)["journey_pending"] = None
+    how = "Success" if outcome.success else "Failure"
+    if outcome.report.approach:
+        how += f" ({outcome.report.approach})"
+    text = f"{how}: {outcome.result.text}"
+    if effect.action != "none":
+        text += f" [{effect.text}]"
+    data = outcome.to_dict() | {"applies_to": [c.name for c in campaign.pcs], "clues": campaign.clues,
+                                "marks": campaign.countdown}
+    return [ctx.entry("journey", text, data)]
+
+
+@campaign_action("oracle.journey")
+def journey(campaign: Campaign, ctx: ActionContext, setting: str = "wild", result: str | None = None,
+            approach: str | None = None) -> list[JournalEntry]:
+    """Travel: an event that touches every PC, a countdown mark, then the check (now or later)."""
+    if _state(campaign).get("journey_pending"):
+        raise SoloError("the last journey's check is still waiting: report how it went first")
+    resolver = journey_resolver(campaign, result, approach)
+    event = journey_event(ctx.rng, ctx.tables, setting)
+    pcs = [c.name for c in campaign.pcs]
+    entries = [ctx.entry("journey", event.text, event.to_dict() | {"applies_to": pcs})]
+    entries.append(_countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables)))
+    if resolver is None:
+        _state(campaign)["journey_pending"] = event.to_dict()
+        return entries
+    return entries + _journey_outcome(campaign, ctx, event, resolver)
+
+
+@campaign_action("oracle.journey_resolve")
+def journey_resolve(campaign: Campaign, ctx: ActionContext, result: str,
+                    approach: str | None = None) -> list[JournalEntry]:
+    """Report how the waiting journey's check went."""
+    pending = _state(campaign).get("journey_pending")
+    if not pending:
+        raise SoloError("no journey is waiting for its check")
+    resolver = journey_resolver(campaign, result, approach)
+    assert resolver is not None
+    return _journey_outcome(campaign, ctx, event_from_dict(pending), resolver)
+
+
+# -- inspiration ------------------------------------------------------------------------------
+
+@campaign_action("oracle.meaning")
+def meaning_move(campaign: Campaign, ctx: ActionContext, muse_words: int = 0) -> list[JournalEntry]:
+    """A meaning pair (action and subject), or descriptive muse words."""
+    if muse_words:
+        words = muse(ctx.rng, ctx.tables, muse_words)
+        return [ctx.entry("oracle", words.text, words.to_dict())]
+    pair = meaning(ctx.rng, ctx.tables)
+    return [ctx.entry("oracle", f"Meaning: {pair.text}", pair.to_dict())]
+
+
+@campaign_action("oracle.stall")
+def stall_move(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """The story has stalled: someone acts, or a complication arrives."""
+    result = stall(ctx.rng, ctx.tables, story_lists(campaign).characters)
+    return [ctx.entry("oracle", result.text, result.to_dict())]
+
+
+@campaign_action("oracle.event")
+def event_move(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """A random event on demand: a focus drawn from the story's lists, and a meaning pair."""
+    result = random_event(ctx.rng, ctx.tables, story_lists(campaign))
+    return [ctx.entry("oracle", result.text, result.to_dict())]
+
+
+# -- threads and notables ---------------------------------------------------------------------
+
+@campaign_action("oracle.thread_add")
+def thread_add(campaign: Campaign, ctx: ActionContext, text: str) -> list[JournalEntry]:
+    """Add a thread: an open story goal."""
+    thread = campaign.add_thread(_text(text, "a thread", MAX_THREAD))
+    return [ctx.entry("thread", f"New thread {thread.id}: {thread.text}", thread.to_dict())]
+
+
+@campaign_action("oracle.thread_close")
+def thread_close(campaign: Campaign, ctx: ActionContext, thread: str | int) -> list[JournalEntry]:
+    """Close a thread (it stays listed, closed)."""
+    found = campaign.thread(thread)
+    if not found.open:
+        raise SoloError(f"thread {found.id} is already closed: {found.text}")
+    found.open = False
+    return [ctx.entry("thread", f"Thread {found.id} closed: {found.text}", found.to_dict())]
+
+
+@campaign_action("oracle.thread_random")
+def thread_random(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """Pick one open thread at random."""
+    open_threads = campaign.open_threads
+    chosen = open_threads[ctx.rng.randint(0, len(open_threads) - 1)] if open_threads else None
+    if chosen is None:
+        raise SoloError("there are no open threads to pick from (add one first)")
+    return [ctx.entry("thread", f"Picked thread {chosen.id}: {chosen.text}", chosen.to_dict())]
+
+
+@campaign_action("oracle.notable_add")
+def notable_add(campaign: Campaign, ctx: ActionContext, name: str, kind: str = "person",
+                note: str = "") -> list[JournalEntry]:
+    """Remember a person, place or thing; people join the list random events draw from."""
+    notable = campaign.add_notable(_text(name, "a notable", MAX_THREAD), kind, note)
+    return [ctx.entry("notable", f"Noted {notable.kind}: {notable.name}"
+                      + (f" ({notable.note})" if notable.note else ""), notable.to_dict())]
+
+
+@campaign_action("oracle.character_random")
+def character_random(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """Pick one name at random from the NPCs and notables."""
+    names = story_lists(campaign).characters
+    if not names:
+        raise SoloError("there are no NPCs or notables to pick from (add one first)")
+    chosen = pick_one(names, ctx.rng, "character list")
+    return [ctx.entry("notable", f"Picked: {chosen}", {"name": chosen, "from": list(names)})]

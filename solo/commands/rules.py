@@ -1,0 +1,489 @@
+"""Rules commands: `solo odds SYSTEM`, `solo character`, `solo check`, `solo encounter`, `solo forecast`.
+
+`solo odds` belongs to the dice commands; this module adds the system
+options to that same parser and routes `solo odds SYSTEM ...` here, so
+`solo odds 2d6 --at-least 7` is untouched.
+
+Characters travel as JSON files holding `actor.to_dict()`: `character new
+--out FILE` writes one, `--pc FILE` reads it, and `--update` writes back
+what an encounter or check did to it.  A campaign stores the same dict.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from argparse import Namespace
+from pathlib import Path
+from typing import Any
+
+from solo.commands import dice as dice_commands
+from solo.commands.context import Context, UsageError
+from solo.dice import percent
+from solo.errors import SoloError
+from solo.rules import registry
+from solo.rules.engine import Action, Actor, Encounter, Odds, Question, System
+from solo.rules.forecast import FOES, PARTY, forecast
+
+SYSTEM_ODDS_OPTIONS = (
+    "rating",
+    "difficulty",
+    "bonus",
+    "penalty",
+    "trade",
+    "skill",
+    "domain",
+    "mastery",
+    "assist",
+)
+ENCOUNTER_OPTIONS = ("kind", "initiative", "distance", "situation")
+MAX_FORECAST = 200_000
+
+
+def register(sub: Any, common: Any) -> None:
+    _extend_odds(sub)
+    systems = ", ".join(registry.ids())
+
+    p = sub.add_parser(
+        "character",
+        parents=[common],
+        help="make, show and list characters",
+        description="Make characters for a rules system, show saved ones, list named NPCs.",
+    )
+    csub = p.add_subparsers(dest="character_command", metavar="ACTION", parser_class=type(p))
+    q = csub.add_parser(
+        "new",
+        parents=[common],
+        help="make a new player character",
+        description="Guided creation asks questions at a terminal; --random needs no input.",
+    )
+    q.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+    q.add_argument("--random", action="store_true", help="roll the whole character")
+    q.add_argument("--name", help="the character's name")
+    q.add_argument("--role", help="a concept/role from the system's data (random creation)")
+    q.add_argument("--out", metavar="FILE", help="also save the character as JSON to FILE")
+    q.set_defaults(handler=cmd_character_new)
+    q = csub.add_parser("show", parents=[common], help="show a saved character's sheet")
+    q.add_argument("file", metavar="FILE", help="a character JSON file")
+    q.set_defaults(handler=cmd_character_show)
+    q = csub.add_parser("npc", parents=[common], help="list a system's named NPCs, or show one")
+    q.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+    q.add_argument("name", nargs="?", help="an NPC's id (leave out to list them)")
+    q.set_defaults(handler=cmd_character_npc)
+    p.set_defaults(handler=_needs_action(p))
+
+    p = sub.add_parser(
+        "check",
+        parents=[common],
+        help="roll a neutral check for a character",
+        description="A check in the shared vocabulary: an approach at easy, medium or hard.",
+    )
+    p.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+    p.add_argument("--pc", required=True, metavar="FILE|random", help="the character")
+    p.add_argument("--approach", help="force, finesse, wits, presence, lore, stealth, survival or craft")
+    p.add_argument("--skill", help="the system's own skill instead of an approach")
+    p.add_argument("--difficulty", default="medium", help="easy, medium, hard (or the system's own)")
+    p.add_argument("--update", action="store_true", help="write the character back to FILE afterwards")
+    p.set_defaults(handler=cmd_check)
+
+    for name, helptext in (
+        ("encounter", "run an encounter, the engine playing the foes (or everyone)"),
+        ("forecast", "play an encounter many times: how dangerous is it?"),
+    ):
+        p = sub.add_parser(
+            name,
+            parents=[common],
+            help=helptext,
+            description=helptext[0].upper()
+            + helptext[1:]
+            + ". Foes are named NPCs from the system's data or character files.",
+        )
+        p.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+        p.add_argument(
+            "--pc",
+            action="append",
+            required=True,
+            metavar="FILE|random",
+            help="a player character (repeatable)",
+        )
+        p.add_argument(
+            "--foe",
+            action="append",
+            required=True,
+            metavar="NAME|FILE",
+            help="a foe: an NPC id (see `solo character npc SYSTEM`) or a file (repeatable)",
+        )
+        p.add_argument("--kind", help="Nine Powers: physical, social or crafting contest")
+        p.add_argument("--initiative", choices=(PARTY, FOES), help="Nine Powers: the side that started it")
+        p.add_argument("--distance", choices=("close", "far"), help="Resistance: where the fight starts")
+        p.add_argument("--situation", help="Resistance: a named situation that changes NPC difficulty")
+        p.add_argument("--max-rounds", type=int, default=50, metavar="N", help="stop after N rounds (a draw)")
+        if name == "encounter":
+            p.add_argument("--auto", action="store_true", help="the engine plays the party too")
+            p.add_argument(
+                "--update", action="store_true", help="write the characters back to their files afterwards"
+            )
+            p.set_defaults(handler=cmd_encounter)
+        else:
+            p.add_argument("-n", "--runs", type=int, default=10_000, metavar="N", help="fights to play")
+            p.set_defaults(handler=cmd_forecast)
+
+
+def _needs_action(parser: Any) -> Any:
+    def handler(ctx: Context) -> int:
+        raise UsageError("say what to do: solo character new|show|npc (see `solo character --help`)")
+
+    return handler
+
+
+# -- odds ---------------------------------------------------------------------------------------
+
+
+def _extend_odds(sub: Any) -> None:
+    odds = sub.choices.get("odds")
+    if odds is None:  # pragma: no cover - the dice commands are registered first
+        return
+    odds.description = (odds.description or "") + (
+        " Or, with a rules system first (solo odds nine-powers --rating 2 --difficulty medium),"
+        " the exact odds of that system's check."
+    )
+    group = odds.add_argument_group("rules system checks (solo odds SYSTEM ...)")
+    group.add_argument("--rating", type=int, metavar="N", help="Nine Powers: skill rating (pool size) 1-6")
+    group.add_argument("--difficulty", help="Nine Powers: easy|medium|tough; Resistance: 0-2")
+    group.add_argument("--bonus", choices=("small", "big"), help="Nine Powers: +1 or +2 dice")
+    group.add_argument("--penalty", choices=("small", "big"), help="Nine Powers: -1 or -2 dice")
+    group.add_argument("--trade", action="store_true", help="Nine Powers: trade a rolled 1 for momentum")
+    group.add_argument("--skill", action="store_true", help="Resistance: a relevant skill (+1 die)")
+    group.add_argument("--domain", action="store_true", help="Resistance: a relevant domain (+1 die)")
+    group.add_argument("--mastery", action="store_true", help="Resistance: mastery (+1 die)")
+    group.add_argument("--assist", type=int, metavar="N", help="Resistance: helpers (+1 die each)")
+    odds.set_defaults(handler=cmd_odds)
+
+
+def _given_system_options(args: Namespace) -> dict[str, Any]:
+    given = {}
+    for key in SYSTEM_ODDS_OPTIONS:
+        value = getattr(args, key, None)
+        if value not in (None, False):
+            given[key] = value
+    return given
+
+
+def cmd_odds(ctx: Context) -> int:
+    words = ctx.args.expression
+    given = _given_system_options(ctx.args)
+    if words[0].lower() not in registry.ids():
+        if given:
+            flags = ", ".join("--" + k for k in given)
+            raise UsageError(
+                f"{flags} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
+                f" e.g. `solo odds nine-powers --rating 2"
+                f" --difficulty medium`; {' '.join(words)!r} is not a system"
+                f" ({', '.join(registry.ids())})"
+            )
+        return dice_commands.cmd_odds(ctx)
+    if len(words) > 1:
+        raise UsageError(f"after the system name give options, not {' '.join(words[1:])!r}")
+    if ctx.args.at_least is not None or ctx.args.at_most is not None:
+        raise UsageError("--at-least and --at-most are for dice notation, not rules systems")
+    system = registry.get(words[0], ctx.tables)
+    allowed = set(system.odds_parameters)
+    wrong = [k for k in given if k not in allowed]
+    if wrong:
+        raise UsageError(
+            f"{system.name} odds take {', '.join('--' + k for k in system.odds_parameters)};"
+            f" not {', '.join('--' + k for k in wrong)}"
+        )
+    odds = system.odds_for(**given)
+    ctx.emit(odds.to_dict(), _render_odds(system, odds))
+    return 0
+
+
+def _render_odds(system: System, odds: Odds) -> str:
+    d = odds.detail
+    if system.id == "nine-powers":
+        head = (
+            f"{system.name}: rating {d['rating']} ({' '.join(d['pool'])}) at {d['difficulty']}:"
+            f" success {percent(odds.success, 1)} ({odds.success})"
+        )
+    else:
+        down = f", {d['downgrades']} band(s) down" if d.get("downgrades") else ""
+        head = (
+            f"{system.name}: pool {d['pool']} at difficulty {d['difficulty']} rolls {d['dice']}d10{down}:"
+            f" success {percent(odds.success, 1)} ({odds.success})"
+        )
+    lines = [head]
+    for degree, p in odds.degrees.items():
+        if p or degree in ("fail", "success"):
+            lines.append(f"  {degree:<8} {percent(p, 2):>8}  {p}")
+    for band, value in (d.get("bands") or {}).items():
+        lines.append(f"    {band:<18} {percent(_fraction(value['exact']), 2):>8}")
+    return "\n".join(lines)
+
+
+def _fraction(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+# -- characters ------------------------------------------------------------------------------------
+
+
+def _system(ctx: Context) -> System:
+    return registry.get(ctx.args.system, ctx.tables)
+
+
+def read_actor(system: System, path: str) -> Actor:
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SoloError(f"cannot read character file {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SoloError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return system.load_actor(data)
+    except SoloError as exc:
+        raise SoloError(f"{path}: {exc}") from None
+
+
+def write_actor(actor: Actor, path: str) -> None:
+    """Write atomically: a crash or a full disk never leaves half a character behind."""
+    target = Path(path)
+    text = json.dumps(actor.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise SoloError(f"cannot write character file {path}: {exc.strerror or exc}") from None
+
+
+def _ask_terminal(q: Question) -> str:
+    print(f"\n{q.prompt}")
+    if q.help:
+        print(f"  ({q.help})")
+    for i, (key, text) in enumerate(q.choices, start=1):
+        print(f"  {i:>2}. {key}: {text}" if text else f"  {i:>2}. {key}")
+    hint = f" [{q.default}]" if q.default else ""
+    reply = input(f"> {hint} ").strip() if hint else input("> ").strip()
+    if reply.isdigit() and q.choices and 1 <= int(reply) <= len(q.choices):
+        return q.choices[int(reply) - 1][0]
+    return reply
+
+
+def cmd_character_new(ctx: Context) -> int:
+    system = _system(ctx)
+    args = ctx.args
+    if args.random:
+        actor = system.random_character(ctx.rng, name=args.name, role=args.role)
+    else:
+        if not sys.stdin.isatty():
+            raise UsageError("guided creation asks questions at a terminal; use --random to roll a character")
+        if args.role:
+            raise UsageError("--role is for --random; guided creation asks for it")
+        try:
+            actor = system.creation(name=args.name).run(_ask_terminal, lambda m: print(f"  ! {m}"))
+        except EOFError:
+            raise SoloError("creation stopped: no more answers") from None
+    if args.out:
+        write_actor(actor, args.out)
+    text = system.stat_block(actor)
+    if args.out:
+        text += f"\n(saved to {args.out})"
+    ctx.emit(actor.to_dict(), text)
+    return 0
+
+
+def cmd_character_show(ctx: Context) -> int:
+    try:
+        data = json.loads(Path(ctx.args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SoloError(f"cannot read character file {ctx.args.file}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise SoloError(f"{ctx.args.file} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict) or "system" not in data:
+        raise SoloError(f"{ctx.args.file} does not say which rules system it belongs to")
+    system = registry.get(str(data["system"]), ctx.tables)
+    actor = read_actor(system, ctx.args.file)
+    ctx.emit(actor.to_dict(), system.stat_block(actor))
+    return 0
+
+
+def cmd_character_npc(ctx: Context) -> int:
+    system = _system(ctx)
+    if ctx.args.name:
+        npc = system.npc(ctx.args.name)
+        ctx.emit(npc.to_dict(), system.stat_block(npc))
+        return 0
+    names = system.npc_names()
+    lines = [f"{system.name} NPCs (use with --foe):"]
+    for name in names:
+        npc = system.npc(name)
+        lines.append(f"  {name:<20} {npc.name}")
+    ctx.emit({"system": system.id, "npcs": names}, "\n".join(lines))
+    return 0
+
+
+def _pc(ctx: Context, system: System, spec: str) -> Actor:
+    if spec == "random":
+        return system.random_character(ctx.rng)
+    return read_actor(system, spec)
+
+
+def _foe(ctx: Context, system: System, spec: str) -> Actor:
+    if spec.endswith(".json") or os.sep in spec or Path(spec).is_file():
+        return read_actor(system, spec)
+    return system.npc(spec)
+
+
+def cmd_check(ctx: Context) -> int:
+    system = _system(ctx)
+    args = ctx.args
+    if not args.approach and not args.skill:
+        raise UsageError("give --approach or --skill")
+    actor = _pc(ctx, system, args.pc)
+    result = system.check(actor, args.approach, args.difficulty, ctx.rng, skill=args.skill)
+    if args.update:
+        if args.pc == "random":
+            raise UsageError("--update needs --pc FILE")
+        write_actor(actor, args.pc)
+    ctx.emit(result.to_dict(), "\n".join(e.text for e in result.events))
+    return 0
+
+
+# -- encounters -----------------------------------------------------------------------------------
+
+
+def _encounter_options(ctx: Context) -> dict[str, Any]:
+    options = {k: getattr(ctx.args, k) for k in ENCOUNTER_OPTIONS if getattr(ctx.args, k, None) is not None}
+    rounds = ctx.args.max_rounds
+    if not 1 <= rounds <= 1000:
+        raise UsageError(f"--max-rounds must be 1-1000, not {rounds}")
+    options["max_rounds"] = rounds
+    return options
+
+
+def _sides(ctx: Context, system: System) -> tuple[list[Actor], list[Actor]]:
+    party = [_pc(ctx, system, spec) for spec in ctx.args.pc]
+    foes = [_foe(ctx, system, spec) for spec in ctx.args.foe]
+    return party, foes
+
+
+def cmd_encounter(ctx: Context) -> int:
+    system = _system(ctx)
+    args = ctx.args
+    party, foes = _sides(ctx, system)
+    interactive = not args.auto
+    if interactive and not sys.stdin.isatty():
+        raise UsageError(
+            "without --auto the encounter asks for your moves at a terminal; add --auto to let"
+            " the engine play both sides"
+        )
+    encounter = Encounter(system, {PARTY: party, FOES: foes}, ctx.rng, **_encounter_options(ctx))
+    lines: list[str] = []
+    shown = 0
+    last_round = 0
+
+    def show() -> None:
+        nonlocal shown
+        for event in encounter.log[shown:]:
+            lines.append(event.text)
+            if interactive and not ctx.json:
+                print(event.text)
+        shown = len(encounter.log)
+
+    while not encounter.is_over():
+        actor = encounter.awaiting()[0]
+        if encounter.round != last_round:
+            last_round = encounter.round
+            header = f"-- round {last_round} --"
+            lines.append(header)
+            if interactive and not ctx.json:
+                print(header)
+        if interactive and encounter.side_of(actor) == PARTY:
+            action = _choose(encounter, actor)
+        else:
+            action = encounter.npc_policy(actor)
+        encounter.apply(action)
+        show()
+    show()
+    if args.update:
+        for spec, actor in zip(args.pc, party, strict=True):
+            if spec != "random":
+                write_actor(actor, spec)
+    data = {
+        **encounter.summary(),
+        "events": [e.to_dict() for e in encounter.log],
+        "party": [a.to_dict() for a in party],
+    }
+    if ctx.json:
+        ctx.emit(data)
+    elif not interactive:
+        winner = encounter.winner
+        lines.append(
+            f"Result: {'the party wins' if winner == PARTY else 'the foes win' if winner else 'a draw'}"
+            f" after {encounter.rounds_played} round(s)."
+        )
+        ctx.emit(None, "\n".join(lines))
+    else:
+        winner = encounter.winner
+        print(f"Result: {'the party wins' if winner == PARTY else 'the foes win' if winner else 'a draw'}.")
+    return 0
+
+
+def _choose(encounter: Encounter, actor: Actor) -> Action:
+    """Ask at the terminal: first what to do, then how hard (if there is a choice)."""
+    actions = encounter.legal_actions(actor)
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        key = action.label.rsplit(", ", 1)[0] if action.difficulty and ", " in action.label else action.label
+        groups.setdefault(key, []).append(action)
+    keys = list(groups)
+    print(f"\n{encounter.label(actor)}, what do you do?")
+    for i, key in enumerate(keys, start=1):
+        print(f"  {i:>2}. {key}")
+    while True:
+        try:
+            reply = input("> ").strip()
+        except EOFError:
+            raise SoloError("the encounter stopped: no more answers") from None
+        if reply.isdigit() and 1 <= int(reply) <= len(keys):
+            break
+        print(f"  ! answer with a number from 1 to {len(keys)}")
+    options = groups[keys[int(reply) - 1]]
+    if len(options) == 1:
+        return options[0]
+    names = [a.difficulty for a in options]
+    while True:
+        try:
+            pick = input(f"  how hard? ({'/'.join(str(n) for n in names)}) > ").strip().lower()
+        except EOFError:
+            raise SoloError("the encounter stopped: no more answers") from None
+        for action in options:
+            if pick == str(action.difficulty):
+                return action
+        print(f"  ! answer {', '.join(str(n) for n in names)}")
+
+
+def cmd_forecast(ctx: Context) -> int:
+    system = _system(ctx)
+    runs = ctx.args.runs
+    if not 1 <= runs <= MAX_FORECAST:
+        raise UsageError(f"-n must be 1 to {MAX_FORECAST}, not {runs}")
+    party, foes = _sides(ctx, system)
+    result = forecast(system, party, foes, runs, ctx.rng, **_encounter_options(ctx))
+    ctx.emit(result.to_dict(), result.render())
+    return 0

@@ -1,0 +1,99 @@
+"""System data read from tables: NPCs, armour, fallout lists, house rules.
+
+Every system keeps its numbers and words in `tables/systems/<system>/` as
+ordinary tables whose rows carry extra fields, so they are validated like any
+table and a player can replace one (their own NPCs, their own fallout) with
+`--tables DIR`.  This module turns those rows into plain records and names
+the table when one is missing or malformed.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Any
+
+from solo.dice import Rng
+from solo.locations import TABLES_ENV
+from solo.rules.engine import RulesError
+from solo.tables import TableSet, load_tables
+from solo.tables.grammar import TableError
+
+
+@lru_cache(maxsize=4)
+def _default_tables(env: str) -> TableSet:
+    return load_tables()
+
+
+def default_tables() -> TableSet:
+    """Built-in tables plus SOLO_TABLES, loaded once per process."""
+    return _default_tables(os.environ.get(TABLES_ENV, ""))
+
+
+class SystemData:
+    """One system's view of a TableSet."""
+
+    def __init__(self, system_id: str, tables: TableSet | None = None):
+        self.system_id = system_id
+        self.tables = tables if tables is not None else default_tables()
+
+    def has(self, table_id: str) -> bool:
+        return table_id in self.tables
+
+    def records(self, table_id: str) -> list[dict[str, Any]]:
+        """The rows of a table as dicts: `text` plus every extra field."""
+        try:
+            table = self.tables.get(table_id)
+        except TableError as exc:
+            raise RulesError(f"{self.system_id} needs the table {table_id!r}: {exc}") from None
+        out = []
+        for row in table.rows:
+            record = dict(row.fields)
+            record["text"] = row.text
+            out.append(record)
+        return out
+
+    def keyed(self, table_id: str, key: str = "id") -> dict[str, dict[str, Any]]:
+        """Rows by a field (default `id`); a row without it is a data error naming the table."""
+        out: dict[str, dict[str, Any]] = {}
+        for index, record in enumerate(self.records(table_id)):
+            value = record.get(key)
+            if not isinstance(value, str) or not value:
+                raise RulesError(f"table {table_id!r} row {index + 1} needs a {key!r} field")
+            out[value] = record
+        return out
+
+    def settings(self, table_id: str) -> dict[str, Any]:
+        """A one-row table whose fields are configuration (house rules)."""
+        records = self.records(table_id)
+        if len(records) != 1:
+            raise RulesError(f"table {table_id!r} must have exactly one row of settings")
+        return records[0]
+
+    def roll(self, table_id: str, rng: Rng) -> dict[str, Any]:
+        """Roll a table; the row's fields plus its (expanded) text."""
+        try:
+            result = self.tables.roll(table_id, rng)
+        except TableError as exc:
+            raise RulesError(f"{self.system_id} needs the table {table_id!r}: {exc}") from None
+        record = dict(result.fields)
+        record["text"] = result.text
+        if result.dice is not None:
+            record["roll"] = result.dice.total
+        return record
+
+    def name(self, rng: Rng, fallback: str) -> str:
+        """A given name from the shared name tables, if they are there."""
+        if "names/given" in self.tables:
+            return self.tables.roll("names/given", rng).text
+        return fallback
+
+
+def need(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """A field of a data row, checked, with an error naming the row."""
+    if key not in record:
+        raise RulesError(f"{where} has no {key!r}")
+    value = record[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise RulesError(f"{where}: {key!r} has the wrong type ({value!r})")
+    return value

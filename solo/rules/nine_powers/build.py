@@ -1,0 +1,331 @@
+"""Putting Nine Powers characters together from the system's data tables.
+
+A new PC starts with every skill at 1 and raises one skill per background
+question (fifteen of them, none past 4), so the total is always 30; it has
+no talents.  Armour sets the armor rating and heroism; the weapon sets the
+attack skill, one or two hands, and whether a shield is carried.  NPCs come
+from `nine-powers/npcs` rows: a few listed skills, everything else 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.data import SystemData
+from solo.rules.engine import Actor, Creation, Question, RulesError
+from solo.rules.nine_powers.character import (
+    MAX_RATING,
+    NinePowersActor,
+    check_new_pc,
+    track_maxima,
+)
+from solo.rules.nine_powers.skills import SKILL_IDS, display, skill_id
+
+QUESTIONS = "nine-powers/background-questions"
+CONCEPTS = "nine-powers/concepts"
+ARMOUR = "nine-powers/armour"
+WEAPONS = "nine-powers/weapons"
+NPCS = "nine-powers/npcs"
+
+
+class Gear:
+    """Armour and weapons from the data tables."""
+
+    def __init__(self, data: SystemData):
+        self.armour = data.keyed(ARMOUR)
+        self.weapons = data.keyed(WEAPONS)
+
+    def bodies(self) -> list[str]:
+        return [k for k, r in self.armour.items() if not r.get("part")]
+
+    def parts(self) -> list[str]:
+        return [k for k, r in self.armour.items() if r.get("part")]
+
+    def wear(self, actor: NinePowersActor, body: str, parts: tuple[str, ...] = ()) -> None:
+        """Armor rating, heroism and Shoot/Throw penalty from an armour and its added pieces."""
+        if body not in self.armour or self.armour[body].get("part"):
+            raise RulesError(f"no armour called {body!r}; choose one of {', '.join(self.bodies())}")
+        pieces = [self.armour[body]]
+        for part in parts:
+            if part not in self.armour or not self.armour[part].get("part"):
+                raise RulesError(f"no armour piece called {part!r}; the pieces are {', '.join(self.parts())}")
+            if self.armour[body].get("armor", 0) == 0:
+                raise RulesError("arm and leg pieces go on over a body armour, not bare skin")
+            pieces.append(self.armour[part])
+        actor.armor = max(0, min(6, sum(int(p.get("armor", 0)) for p in pieces)))
+        actor.heroism_max = max(0, sum(int(p.get("heroism", 0)) for p in pieces))
+        actor.heroism = actor.heroism_max
+        actor.armour = " with ".join([pieces[0]["text"]] + [p["text"] for p in pieces[1:]])
+        shoot = sum(int(p.get("shoot_penalty", 0)) for p in pieces)
+        if shoot:
+            actor.skill_penalties["shoot-throw"] = min(2, shoot)
+        else:
+            actor.skill_penalties.pop("shoot-throw", None)
+
+    def wield(self, actor: NinePowersActor, weapon: str) -> None:
+        if weapon not in self.weapons:
+            raise RulesError(f"no weapon called {weapon!r}; choose one of {', '.join(self.weapons)}")
+        record = self.weapons[weapon]
+        actor.weapon = record["text"]
+        actor.attack_skill = skill_id(record.get("skill", "melee-protect"))
+        actor.two_handed = int(record.get("hands", 1)) >= 2
+        actor.shield = bool(record.get("shield", False))
+
+
+def finish(actor: NinePowersActor, formula: str) -> NinePowersActor:
+    """Real pools at the maximum the formula gives; buffers full."""
+    for real, value in track_maxima(actor.skills, formula).items():
+        setattr(actor, f"{real}_max", value)
+        setattr(actor, real, value)
+    return actor
+
+
+def new_pc(
+    name: str,
+    raises: list[str],
+    gear: Gear,
+    formula: str,
+    *,
+    body: str = "none",
+    parts: tuple[str, ...] = (),
+    weapon: str = "unarmed",
+    concept: str = "",
+    answers: list[str] | None = None,
+    questions: list[str] | None = None,
+) -> NinePowersActor:
+    """A PC from its fifteen raised skills (one per background question)."""
+    skills = {s: 1 for s in SKILL_IDS}
+    for raised in raises:
+        sid = skill_id(raised)
+        if skills[sid] >= MAX_RATING:
+            raise RulesError(f"{display(sid)} is already {MAX_RATING}, the highest a skill goes")
+        skills[sid] += 1
+    check_new_pc(skills)
+    actor = NinePowersActor(name=name, kind="pc", skills=skills, concept=concept)
+    questions = questions or []
+    answers = answers or []
+    actor.background = [
+        {
+            "question": questions[i] if i < len(questions) else f"question {i + 1}",
+            "answer": answers[i] if i < len(answers) else "",
+            "skill": skill_id(raised),
+        }
+        for i, raised in enumerate(raises)
+    ]
+    gear.wear(actor, body, parts)
+    gear.wield(actor, weapon)
+    return finish(actor, formula)
+
+
+def random_pc(
+    rng: Rng, data: SystemData, formula: str, *, name: str | None = None, role: str | None = None
+) -> NinePowersActor:
+    """Fifteen random raises, leaning on the concept's favoured skills."""
+    concepts = data.keyed(CONCEPTS)
+    if role is None:
+        role = rng.choice(sorted(concepts))
+    elif role not in concepts:
+        raise RulesError(f"no Nine Powers concept called {role!r}; known: {', '.join(sorted(concepts))}")
+    concept = concepts[role]
+    favour = [skill_id(s) for s in concept.get("favour", [])]
+    questions = [r["text"] for r in data.records(QUESTIONS)]
+    skills = {s: 1 for s in SKILL_IDS}
+    raises: list[str] = []
+    for _ in range(15):
+        open_skills = [s for s in SKILL_IDS if skills[s] < MAX_RATING]
+        weights = [5 if s in favour else 1 for s in open_skills]
+        pick = open_skills[rng.weighted_index(weights)]
+        skills[pick] += 1
+        raises.append(pick)
+    gear = Gear(data)
+    body = rng.choice(concept.get("armour") or ["none"])
+    weapon = rng.choice(concept.get("weapon") or ["unarmed"])
+    parts: tuple[str, ...] = ()
+    if body in ("hauberk", "brigandine") and rng.die(6) >= 5:
+        parts = ("arms",) if rng.die(2) == 1 else ("legs",)
+    who = name or data.name(rng, "Wanderer")
+    return new_pc(
+        who,
+        raises,
+        gear,
+        formula,
+        body=body,
+        parts=parts,
+        weapon=weapon,
+        concept=concept["text"],
+        questions=questions,
+    )
+
+
+def npc_from_record(record: dict[str, Any], formula: str) -> NinePowersActor:
+    where = f"nine-powers/npcs row {record.get('id')!r}"
+    skills = {s: 1 for s in SKILL_IDS}
+    try:
+        for key, value in (record.get("skills") or {}).items():
+            skills[skill_id(key)] = int(value)
+        talents = {skill_id(k): int(v) for k, v in (record.get("talents") or {}).items()}
+        actor = NinePowersActor(
+            name=str(record["text"]),
+            kind="npc",
+            skills=skills,
+            talents=talents,
+            armour=str(record.get("armour", "no armour")),
+            armor=int(record.get("armor", 0)),
+            shield=bool(record.get("shield", False)),
+            weapon=str(record.get("weapon", "bare hands")),
+            attack_skill=skill_id(record.get("attack_skill", "melee-protect")),
+            two_handed=bool(record.get("two_handed", True)),
+            creature=str(record.get("type", "person")),
+            extra_damage=int(record.get("extra_damage", 0)),
+            special=dict(record["special"]) if record.get("special") else None,
+            notes=str(record.get("notes", "")),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RulesError(f"{where} is malformed: {exc}") from None
+    finish(actor, formula)
+    for track in ("fortitude", "resilience", "craftiness", "stamina", "composure", "wealth"):
+        if track in record:
+            value = record[track]
+            if not isinstance(value, int) or value < 1:
+                raise RulesError(f"{where}: {track} must be a whole number of 1 or more")
+            setattr(actor, track, value)
+            setattr(actor, f"{track}_max", value)
+    return actor
+
+
+class NinePowersCreation(Creation):
+    """Name, concept, the fifteen background questions, then armour and weapon."""
+
+    def __init__(self, data: SystemData, formula: str, name: str | None = None):
+        self.data = data
+        self.formula = formula
+        self.gear = Gear(data)
+        self.questions = [r["text"] for r in data.records(QUESTIONS)]
+        self.suggests = [r.get("suggests", []) for r in data.records(QUESTIONS)]
+        if len(self.questions) != 15:
+            raise RulesError(f"{QUESTIONS} must hold 15 questions, it holds {len(self.questions)}")
+        self.name = name
+        self.concept: str | None = None
+        self.answers: list[str] = []
+        self.raises: list[str] = []
+        self.pending_answer: str | None = None
+        self.body: str | None = None
+        self.parts: tuple[str, ...] | None = None
+        self.weapon: str | None = None
+
+    def _skills(self) -> dict[str, int]:
+        skills = {s: 1 for s in SKILL_IDS}
+        for r in self.raises:
+            skills[r] += 1
+        return skills
+
+    @property
+    def question(self) -> Question | None:
+        if self.name is None:
+            return Question("name", "What is your character called?")
+        if self.concept is None:
+            return Question("concept", "Sum up your character in a few words (a concept):", default="")
+        step = len(self.raises)
+        if step < 15:
+            if self.pending_answer is None:
+                return Question(
+                    f"background-{step + 1}", f"{step + 1}/15. {self.questions[step]}", default=""
+                )
+            skills = self._skills()
+            choices = [(display(s), f"now {skills[s]}") for s in SKILL_IDS if skills[s] < MAX_RATING]
+            hint = ", ".join(display(skill_id(s)) for s in self.suggests[step])
+            return Question(
+                f"skill-{step + 1}",
+                "Which skill does that answer raise by 1?",
+                choices=choices,
+                help=f"often fitting: {hint}" if hint else "",
+            )
+        if self.body is None:
+            return Question(
+                "armour",
+                "What armour do you wear?",
+                choices=[(k, self._armour_text(k)) for k in self.gear.bodies()],
+                default="none",
+            )
+        if self.parts is None:
+            return Question(
+                "pieces",
+                "Add arm or leg pieces? (arms, legs, both or none)",
+                choices=[
+                    ("none", "no extra pieces"),
+                    ("arms", "arm pieces"),
+                    ("legs", "leg pieces"),
+                    ("both", "arm and leg pieces"),
+                ],
+                default="none",
+            )
+        if self.weapon is None:
+            return Question(
+                "weapon",
+                "What do you fight with?",
+                choices=[(k, r["text"]) for k, r in self.gear.weapons.items()],
+                default="unarmed",
+            )
+        return None
+
+    def _armour_text(self, key: str) -> str:
+        r = self.gear.armour[key]
+        return f"{r['text']}: armor {r.get('armor', 0)}, heroism {r.get('heroism', 0)}"
+
+    def answer(self, text: str) -> None:
+        q = self.question
+        if q is None:
+            raise RulesError("creation is already finished")
+        reply = (text or "").strip()
+        if not reply and q.default is not None:
+            reply = q.default
+        if q.key == "name":
+            if not reply:
+                raise RulesError("a character needs a name")
+            self.name = reply
+        elif q.key == "concept":
+            self.concept = reply
+        elif q.key.startswith("background-"):
+            self.pending_answer = reply
+        elif q.key.startswith("skill-"):
+            sid = skill_id(reply)
+            if self._skills()[sid] >= MAX_RATING:
+                raise RulesError(f"{display(sid)} is already {MAX_RATING}; pick another skill")
+            self.raises.append(sid)
+            self.answers.append(self.pending_answer or "")
+            self.pending_answer = None
+        elif q.key == "armour":
+            key = reply.lower()
+            if key not in self.gear.bodies():
+                raise RulesError(f"choose an armour from: {', '.join(self.gear.bodies())}")
+            self.body = key
+        elif q.key == "pieces":
+            key = reply.lower()
+            options = {"none": (), "arms": ("arms",), "legs": ("legs",), "both": ("arms", "legs")}
+            if key not in options:
+                raise RulesError("answer arms, legs, both or none")
+            if options[key] and self.gear.armour[self.body or "none"].get("armor", 0) == 0:
+                raise RulesError("arm and leg pieces need a body armour under them; answer none")
+            self.parts = options[key]
+        elif q.key == "weapon":
+            key = reply.lower()
+            if key not in self.gear.weapons:
+                raise RulesError(f"choose a weapon from: {', '.join(self.gear.weapons)}")
+            self.weapon = key
+
+    def actor(self) -> Actor:
+        if self.question is not None:
+            raise RulesError("creation is not finished yet")
+        return new_pc(
+            self.name or "",
+            self.raises,
+            self.gear,
+            self.formula,
+            body=self.body or "none",
+            parts=self.parts or (),
+            weapon=self.weapon or "unarmed",
+            concept=self.concept or "",
+            answers=self.answers,
+            questions=self.questions,
+        )

@@ -1,0 +1,256 @@
+"""Nine Powers characters: skills and talents, the six pools, armour and momentum.
+
+Everyone has three *buffers* (fortitude, resilience, craftiness: 4 each for
+people, more for some monsters) in front of three *real* pools (stamina,
+composure, wealth: 1 to 6).  Damage empties the buffer first; the real pool
+reaching 0 is defeat.  The rules say the real pools' maxima depend on the
+skills but give no formula, so the formula is a named, swappable choice
+(`TRACK_FORMULAS`, picked in the `nine-powers/house-rules` table):
+
+* ``group-threes`` (default, the digest's reading): each real pool follows
+  one skill group (stamina - Brawn, composure - Brains, wealth - Build) and is
+  1 + the number of that group's skills rated 3 or more, kept to 1..6;
+* ``group-total``: (sum of the group's ratings - 5) // 2 + 1, kept to 1..6.
+
+Any character may also have its maxima set directly (the worked examples give
+Boxley and the giant lizard stamina 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from solo.rules.engine import Actor, RulesError
+from solo.rules.nine_powers.skills import GROUP_SKILLS, SKILL_IDS, skill_id
+
+BUFFERS = ("fortitude", "resilience", "craftiness")
+REALS = ("stamina", "composure", "wealth")
+TRACKS = {
+    "body": ("fortitude", "stamina"),
+    "mind": ("resilience", "composure"),
+    "resources": ("craftiness", "wealth"),
+}
+CONTEST_TRACKS = {"physical": TRACKS["body"], "social": TRACKS["mind"], "crafting": TRACKS["resources"]}
+REAL_GROUP = {"stamina": "brawn", "composure": "brains", "wealth": "build"}
+START_TOTAL = 30
+MAX_RATING = 4
+VERSION = 1
+
+
+def _clamp(value: int, low: int = 1, high: int = 6) -> int:
+    return max(low, min(high, value))
+
+
+def group_threes(skills: Mapping[str, int], group: str) -> int:
+    return _clamp(1 + sum(1 for s in GROUP_SKILLS[group] if skills.get(s, 1) >= 3))
+
+
+def group_total(skills: Mapping[str, int], group: str) -> int:
+    return _clamp((sum(skills.get(s, 1) for s in GROUP_SKILLS[group]) - 5) // 2 + 1)
+
+
+TRACK_FORMULAS: dict[str, Callable[[Mapping[str, int], str], int]] = {
+    "group-threes": group_threes,
+    "group-total": group_total,
+}
+
+
+def track_maxima(skills: Mapping[str, int], formula: str) -> dict[str, int]:
+    try:
+        rule = TRACK_FORMULAS[formula]
+    except KeyError:
+        raise RulesError(
+            f"unknown stamina/composure/wealth formula {formula!r}; known: " + ", ".join(TRACK_FORMULAS)
+        ) from None
+    return {real: rule(skills, group) for real, group in REAL_GROUP.items()}
+
+
+@dataclass(slots=True, eq=True)
+class NinePowersActor(Actor):
+    system_id: ClassVar[str] = "nine-powers"
+
+    name: str
+    kind: str = "pc"
+    skills: dict[str, int] = field(default_factory=lambda: {s: 1 for s in SKILL_IDS})
+    talents: dict[str, int] = field(default_factory=dict)
+    fortitude: int = 4
+    fortitude_max: int = 4
+    resilience: int = 4
+    resilience_max: int = 4
+    craftiness: int = 4
+    craftiness_max: int = 4
+    stamina: int = 1
+    stamina_max: int = 1
+    composure: int = 1
+    composure_max: int = 1
+    wealth: int = 1
+    wealth_max: int = 1
+    armour: str = "no armour"
+    armor: int = 0
+    social_armor: int = 0
+    heroism: int = 0
+    heroism_max: int = 0
+    shield: bool = False
+    weapon: str = "bare hands"
+    attack_skill: str = "melee-protect"
+    two_handed: bool = True
+    skill_penalties: dict[str, int] = field(default_factory=dict)
+    creature: str = "person"
+    extra_damage: int = 0
+    special: dict[str, Any] | None = None
+    set_up_well: bool = False
+    leverage: bool = False
+    clues: int = 0
+    wounds: list[dict[str, Any]] = field(default_factory=list)
+    coins: int = 0
+    inventory: list[str] = field(default_factory=list)
+    advancement_tokens: int = 0
+    concept: str = ""
+    background: list[dict[str, Any]] = field(default_factory=list)
+    notes: str = ""
+
+    # -- reading -----------------------------------------------------------------
+    def rating(self, skill: str) -> int:
+        """A skill's rating; the real pools are rated by their current value."""
+        if skill in REALS:
+            return getattr(self, skill)
+        return self.skills.get(skill, 1)
+
+    def talent(self, skill: str) -> int:
+        return self.talents.get(skill, 0)
+
+    def track(self, name: str) -> int:
+        return getattr(self, name)
+
+    def remaining(self, kind: str) -> int:
+        buffer, real = TRACKS[kind]
+        return getattr(self, buffer) + getattr(self, real)
+
+    @property
+    def defeated(self) -> bool:
+        return self.stamina <= 0 or self.composure <= 0 or self.wealth <= 0
+
+    # -- serialising --------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"system": self.system_id, "version": VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, dict):
+                value = {k: (dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
+            elif isinstance(value, list):
+                value = [dict(v) if isinstance(v, dict) else v for v in value]
+            out[f.name] = value
+        return out
+
+    def copy(self) -> NinePowersActor:
+        new: NinePowersActor = self._shallow()
+        new.skills = dict(self.skills)
+        new.talents = dict(self.talents)
+        new.skill_penalties = dict(self.skill_penalties)
+        new.special = dict(self.special) if self.special else None
+        new.wounds = [dict(w) for w in self.wounds]
+        new.inventory = list(self.inventory)
+        new.background = [dict(b) for b in self.background]
+        return new
+
+
+_INT_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("int",)}
+_BOOL_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("bool",)}
+_STR_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("str",)}
+
+
+def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
+    """Rebuild a character saved with `to_dict`, checking every field."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesError("a Nine Powers character needs a name")
+    where = f"Nine Powers character {name!r}"
+    known = {f.name for f in fields(NinePowersActor)} | {"system", "version"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    version = data.get("version", VERSION)
+    if version != VERSION:
+        raise RulesError(f"{where}: saved by a newer solo (version {version}); this one reads {VERSION}")
+    kwargs: dict[str, Any] = {"name": name}
+    for key in _INT_FIELDS:
+        if key in data:
+            value = data[key]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"{where}: {key} must be a whole number of 0 or more, not {value!r}")
+            kwargs[key] = value
+    for key in _BOOL_FIELDS:
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise RulesError(f"{where}: {key} must be true or false, not {data[key]!r}")
+            kwargs[key] = data[key]
+    for key in _STR_FIELDS - {"name"}:
+        if key in data:
+            if not isinstance(data[key], str):
+                raise RulesError(f"{where}: {key} must be text, not {data[key]!r}")
+            kwargs[key] = data[key]
+    if kwargs.get("kind", "pc") not in ("pc", "npc"):
+        raise RulesError(f"{where}: kind must be pc or npc")
+    kwargs["skills"] = _ratings(data.get("skills", {}), where, "skills", 1, MAX_RATING, fill=1)
+    kwargs["talents"] = _ratings(data.get("talents", {}), where, "talents", 0, MAX_RATING, fill=None)
+    for skill, talent in kwargs["talents"].items():
+        if talent > kwargs["skills"][skill]:
+            raise RulesError(
+                f"{where}: the {skill} talent ({talent}) is above its skill ({kwargs['skills'][skill]})"
+            )
+    kwargs["skill_penalties"] = _ratings(
+        data.get("skill_penalties", {}), where, "skill_penalties", 0, 6, fill=None
+    )
+    if "attack_skill" in kwargs:
+        kwargs["attack_skill"] = skill_id(kwargs["attack_skill"])
+    for key in ("wounds", "background"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise RulesError(f"{where}: {key} must be a list of records")
+        kwargs[key] = [dict(v) for v in value]
+    inventory = data.get("inventory", [])
+    if not isinstance(inventory, list) or not all(isinstance(v, str) for v in inventory):
+        raise RulesError(f"{where}: inventory must be a list of text")
+    kwargs["inventory"] = list(inventory)
+    special = data.get("special")
+    if special is not None and not isinstance(special, dict):
+        raise RulesError(f"{where}: special must be a record or null")
+    kwargs["special"] = dict(special) if special else None
+    actor = NinePowersActor(**kwargs)
+    for buffer in BUFFERS + REALS + ("heroism",):
+        if getattr(actor, buffer) > getattr(actor, f"{buffer}_max"):
+            raise RulesError(
+                f"{where}: {buffer} {getattr(actor, buffer)} is above its maximum"
+                f" {getattr(actor, f'{buffer}_max')}"
+            )
+    if actor.armor > 6:
+        raise RulesError(f"{where}: armor rating must be 0-6, not {actor.armor}")
+    return actor
+
+
+def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | None) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: {what} must map skill names to ratings")
+    out: dict[str, int] = {s: fill for s in SKILL_IDS} if fill is not None else {}
+    for key, value in raw.items():
+        sid = skill_id(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise RulesError(f"{where}: {what}.{sid} must be {low}-{high}, not {value!r}")
+        out[sid] = value
+    if fill is None:
+        out = {k: v for k, v in out.items() if v}
+    return out
+
+
+def check_new_pc(skills: Mapping[str, int], talents: Mapping[str, int] | None = None) -> None:
+    """A new PC: every skill 1-4, exactly 30 in all, no talents."""
+    problems = [f"{s} is {r}" for s, r in skills.items() if not 1 <= r <= MAX_RATING]
+    if problems:
+        raise RulesError("new characters rate every skill 1-4: " + ", ".join(problems))
+    total = sum(skills.get(s, 1) for s in SKILL_IDS)
+    if total != START_TOTAL:
+        raise RulesError(f"a new character's skills total {START_TOTAL}; these total {total}")
+    if talents and any(talents.values()):
+        raise RulesError("new characters start without talents")

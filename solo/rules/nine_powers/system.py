@@ -1,0 +1,630 @@
+"""Nine Powers behind the neutral vocabulary.
+
+Checks roll a pool of different dice and succeed on a low one (any die <= 3
+easy, <= 2 medium, 1 tough); the neutral "hard" is tough.  A neutral check
+names an approach and uses the character's best skill for it
+(`skills.APPROACH_MAP`); `skill=` names one directly, and stamina, composure
+and wealth can be rolled the same way.
+
+Outside contests a player character may take a die showing 1 out of the
+pool and turn it into momentum (set up well, or leverage when already set up
+well) or a clue; the check is then judged on the dice left (the text says
+"without the eight-sided die" in its example, evidently meaning the removed
+die).  Being set up well, leverage, or a point of heroism (a flashback) buys
+a big bonus on any roll.
+
+Neutral harm is damage of 1/2/3 (minor/moderate/major, the damage of an
+easy/medium/tough success) to body (fortitude then stamina), mind
+(resilience then composure) or resources (craftiness then wealth).  Neutral
+recovery gives the same amounts back, buffer first; resources recovery stands
+for income or treasure found, so it may raise wealth once craftiness is full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.data import SystemData
+from solo.rules.engine import (
+    Action,
+    CheckResult,
+    Creation,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    System,
+    choose,
+    full_degrees,
+    neutral_kind,
+    neutral_size,
+)
+from solo.rules.nine_powers import build, economy
+from solo.rules.nine_powers.character import (
+    BUFFERS,
+    REALS,
+    TRACKS,
+    NinePowersActor,
+    actor_from_dict,
+    track_maxima,
+)
+from solo.rules.nine_powers.contest import Contest, policy
+from solo.rules.nine_powers.pools import (
+    DIFFICULTIES,
+    THRESHOLD,
+    build_pool,
+    degree,
+    degree_odds,
+    difficulty,
+    roll_pool,
+    steps,
+)
+from solo.rules.nine_powers.skills import (
+    APPROACH_MAP,
+    GROUP_SKILLS,
+    GROUPS,
+    SKILL_IDS,
+    display,
+    skill_or_track,
+)
+from solo.rules.nine_powers.tracks import actor_pool, give, standing_penalty, take
+
+SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
+TRADES = ("momentum", "setup", "leverage", "clue")
+SPENDS = ("setup", "leverage", "heroism")
+WOUND_TABLES = {
+    "melee": "melee",
+    "ranged": "ranged",
+    "physical": "melee",
+    "social": "social",
+    "crafting": "crafting",
+}
+
+
+class NinePowers(System):
+    id = "nine-powers"
+    name = "Nine Powers"
+    approach_map = APPROACH_MAP
+    difficulty_names = DIFFICULTIES
+    odds_parameters = ("rating", "difficulty", "bonus", "penalty", "trade")
+    encounter_class = Contest
+
+    def __init__(self, tables: Any = None):
+        self.data = SystemData(self.id, tables)
+
+    @cached_property
+    def house_rules(self) -> dict[str, Any]:
+        return self.data.settings("nine-powers/house-rules")
+
+    @property
+    def formula(self) -> str:
+        return str(self.house_rules.get("track_formula", "group-threes"))
+
+    # -- characters -------------------------------------------------------------------
+    def random_character(
+        self, rng: Rng, *, name: str | None = None, role: str | None = None
+    ) -> NinePowersActor:
+        return build.random_pc(rng, self.data, self.formula, name=name, role=role)
+
+    def creation(self, *, name: str | None = None) -> Creation:
+        return build.NinePowersCreation(self.data, self.formula, name)
+
+    def new_character(
+        self,
+        name: str,
+        raises: list[str],
+        *,
+        armour: str = "none",
+        pieces: tuple[str, ...] = (),
+        weapon: str = "unarmed",
+        concept: str = "",
+    ) -> NinePowersActor:
+        """A PC from the fifteen skills its background answers raised."""
+        return build.new_pc(
+            name,
+            raises,
+            build.Gear(self.data),
+            self.formula,
+            body=armour,
+            parts=pieces,
+            weapon=weapon,
+            concept=concept,
+        )
+
+    def roles(self) -> list[str]:
+        return sorted(self.data.keyed(build.CONCEPTS))
+
+    def actor_from_dict(self, data: Mapping[str, Any]) -> NinePowersActor:
+        return actor_from_dict(data)
+
+    def npc_names(self) -> list[str]:
+        return list(self.data.keyed(build.NPCS))
+
+    def npc(self, name: str) -> NinePowersActor:
+        npcs = self.data.keyed(build.NPCS)
+        key = name.strip().lower().replace(" ", "-")
+        if key not in npcs:
+            raise RulesError(f"no Nine Powers NPC called {name!r}; known: {', '.join(npcs)}")
+        return build.npc_from_record(npcs[key], self.formula)
+
+    def recompute_tracks(self, actor: NinePowersActor) -> None:
+        """After skills change: new maxima from the formula, current values kept within them."""
+        for real, top in track_maxima(actor.skills, self.formula).items():
+            setattr(actor, f"{real}_max", top)
+            setattr(actor, real, min(getattr(actor, real), top))
+
+    def stat_block(self, actor: Any) -> str:
+        a = self._mine(actor)
+        role = "PC" if a.is_pc else "NPC"
+        head = f"{a.name} - Nine Powers {role}"
+        if a.concept:
+            head += f": {a.concept}"
+        lines = [head]
+        width = max(len(display(s)) for s in SKILL_IDS) + 2
+        columns = []
+        for group in GROUPS:
+            col = [group.capitalize().ljust(width + 4)]
+            for s in GROUP_SKILLS[group]:
+                talent = a.talent(s)
+                mark = f"({talent})" if talent else "   "
+                col.append(f"  {display(s).ljust(width)}{a.skills.get(s, 1)}{mark}")
+            columns.append(col)
+        for row in zip(*columns, strict=True):
+            lines.append("".join(cell.ljust(width + 8) for cell in row).rstrip())
+        lines.append("  ".join(f"{b.capitalize()} {getattr(a, b)}/{getattr(a, b + '_max')}" for b in BUFFERS))
+        lines.append("  ".join(f"{r.capitalize()} {getattr(a, r)}/{getattr(a, r + '_max')}" for r in REALS))
+        hands = "two-handed" if a.two_handed else "one-handed"
+        gear = f"Armour: {a.armour} (armor {a.armor})"
+        if a.is_pc:
+            gear += f"  Heroism {a.heroism}/{a.heroism_max}"
+        lines.append(gear)
+        weapon = f"Weapon: {a.weapon} ({display(a.attack_skill)}, {hands}{', shield' if a.shield else ''})"
+        if a.extra_damage:
+            weapon += f"; +{a.extra_damage} damage per success"
+        lines.append(weapon)
+        if a.special:
+            lines.append(
+                f"Special: {a.special.get('name', '?')} - {a.special.get('text', '')}"
+                f" ({a.special.get('damage', 1)} damage past armour on a 1 from its d4, d6 or d8)"
+            )
+        if a.is_pc:
+            lines.append(
+                f"Set up well: {'yes' if a.set_up_well else 'no'}  Leverage: {'yes' if a.leverage else 'no'}"
+                f"  Clues: {a.clues}  Coins: {a.coins} silver  Tokens: {a.advancement_tokens}"
+            )
+        penalties = {s: p for s, p in a.skill_penalties.items() if p}
+        if penalties:
+            lines.append("Armour penalty: " + ", ".join(f"{display(s)} -{p}" for s, p in penalties.items()))
+        for w in a.wounds:
+            lines.append(
+                f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
+                f" (small penalty to {_scope(w.get('scope', ''))})"
+            )
+        if a.inventory:
+            lines.append("Carrying: " + ", ".join(a.inventory))
+        if a.notes:
+            lines.append(f"Notes: {a.notes}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _mine(actor: Any) -> NinePowersActor:
+        if not isinstance(actor, NinePowersActor):
+            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not a Nine Powers character")
+        return actor
+
+    # -- checks -------------------------------------------------------------------------------
+    def difficulty(self, value: Any) -> str:
+        return difficulty(value)
+
+    def skill_for(self, actor: NinePowersActor, approach: str | None, skill: str | None = None) -> str:
+        """The named skill, else the character's best skill for the approach."""
+        if skill:
+            return skill_or_track(skill)
+        if not approach:
+            raise RulesError("a check needs an approach or a skill")
+        options = self.approach_skills(approach)
+        return max(options, key=lambda s: (actor.rating(s) - standing_penalty(actor, s), -options.index(s)))
+
+    def _pool_for(
+        self,
+        actor: NinePowersActor,
+        skill: str,
+        bonus: Any,
+        penalty: Any,
+        spend: str | None,
+        use_talent: bool = False,
+    ) -> tuple[int, ...]:
+        modifier = steps(bonus, penalty) + (2 if spend else 0)
+        if use_talent:
+            talent = actor.talent(skill)
+            if talent < 1:
+                raise RulesError(f"{actor.name} has no {display(skill)} talent to roll")
+            return build_pool(talent, modifier - standing_penalty(actor, skill))
+        return actor_pool(actor, skill, modifier)
+
+    def check_odds(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        *,
+        skill: str | None = None,
+        bonus: Any = None,
+        penalty: Any = None,
+        spend: str | None = None,
+        trade: str | None = None,
+        keep_success: bool = False,
+        use_talent: bool = False,
+    ) -> Odds:
+        a = self._mine(actor)
+        sid = self.skill_for(a, approach, skill)
+        diff = self.difficulty(difficulty)
+        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
+        odds = degree_odds(pool, diff, trade=bool(trade), keep_success=keep_success)
+        return Odds(
+            self.id,
+            full_degrees(odds),
+            {"skill": sid, "rating": a.rating(sid), "difficulty": diff, "pool": [f"d{s}" for s in pool]},
+        )
+
+    def odds_for(
+        self,
+        *,
+        rating: int | None = None,
+        difficulty: Any = "medium",
+        bonus: Any = None,
+        penalty: Any = None,
+        trade: bool = False,
+        **unknown: Any,
+    ) -> Odds:
+        if unknown:
+            raise RulesError(
+                f"Nine Powers odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
+            )
+        if rating is None:
+            raise RulesError("Nine Powers odds need a rating (1-4, or 1-6 for pools)")
+        if not isinstance(rating, int) or not 1 <= rating <= 6:
+            raise RulesError(f"a Nine Powers rating is 1-6 dice, not {rating!r}")
+        diff = self.difficulty(difficulty)
+        pool = build_pool(rating, steps(bonus, penalty))
+        odds = degree_odds(pool, diff, trade=trade)
+        return Odds(
+            self.id,
+            full_degrees(odds),
+            {
+                "rating": rating,
+                "difficulty": diff,
+                "pool": [f"d{s}" for s in pool],
+                "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff],
+            },
+        )
+
+    def check(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        skill: str | None = None,
+        bonus: Any = None,
+        penalty: Any = None,
+        spend: str | None = None,
+        trade: str | None = None,
+        keep_success: bool = False,
+        use_talent: bool = False,
+    ) -> CheckResult:
+        a = self._mine(actor)
+        sid = self.skill_for(a, approach, skill)
+        diff = self.difficulty(difficulty)
+        events: list[Event] = []
+        if spend is not None:
+            spend = choose(spend, SPENDS, "spend")
+            self._spend(a, spend, events)
+        if trade is not None:
+            trade = choose(trade, TRADES, "trade")
+            if not a.is_pc:
+                raise RulesError("only player characters trade a 1 for momentum or a clue")
+            if trade == "setup" and a.set_up_well:
+                raise RulesError(f"{a.name} is already set up well; trade for leverage or a clue")
+            if trade == "leverage" and not a.set_up_well:
+                raise RulesError(f"{a.name} must be set up well before a 1 can become leverage")
+        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
+        rolls = roll_pool(pool, rng)
+        judged = list(zip(pool, rolls, strict=True))
+        traded = None
+        if trade is not None and 1 in rolls:
+            index = rolls.index(1)
+            rest = judged[:index] + judged[index + 1 :]
+            rest_low = min((r for _, r in rest), default=None)
+            if not keep_success or degree(rest_low, diff) != "fail":
+                traded = self._gain(a, trade, events)
+                judged = rest
+        lowest = min((r for _, r in judged), default=None)
+        result = degree(lowest, diff)
+        dice = " ".join(f"d{s}:{r}" for s, r in zip(pool, rolls, strict=True))
+        verdict = {"fail": "fails", "success": "succeeds", "strong": "succeeds strongly"}[result]
+        text = f"{a.name}: {display(sid)} {diff} [{dice}] {verdict}"
+        if traded:
+            text += f" (a 1 became {traded})"
+        detail = {
+            "skill": sid,
+            "rating": a.talent(sid) if use_talent else a.rating(sid),
+            "talent": use_talent,
+            "pool": [f"d{s}" for s in pool],
+            "dice": rolls,
+            "lowest": lowest,
+            "beaten": None if lowest is None else {1: "tough", 2: "medium", 3: "easy"}.get(lowest),
+            "traded": traded,
+        }
+        events.insert(0, Event("check", text, a.name, dict(detail, degree=result)))
+        return CheckResult(self.id, a.name, approach, sid, diff, result, detail, text, events)
+
+    def _spend(self, a: NinePowersActor, spend: str, events: list[Event]) -> None:
+        if spend == "setup":
+            if not a.set_up_well:
+                raise RulesError(f"{a.name} is not set up well")
+            a.set_up_well = False
+            events.append(Event("spend", f"{a.name} spends being set up well for a big bonus.", a.name))
+        elif spend == "leverage":
+            if not a.leverage:
+                raise RulesError(f"{a.name} has no leverage")
+            a.leverage = False
+            events.append(Event("spend", f"{a.name} spends leverage for a big bonus.", a.name))
+        else:
+            if not a.is_pc or a.heroism < 1:
+                raise RulesError(f"{a.name} has no heroism to spend")
+            a.heroism -= 1
+            events.append(
+                Event("spend", f"{a.name} spends 1 heroism on a flashback ({a.heroism} left).", a.name)
+            )
+
+    @staticmethod
+    def _gain(a: NinePowersActor, trade: str, events: list[Event]) -> str:
+        if trade == "clue" or (trade == "momentum" and a.set_up_well and a.leverage):
+            a.clues += 1
+            gained = "a clue"
+        elif trade in ("setup", "momentum") and not a.set_up_well:
+            a.set_up_well = True
+            gained = "being set up well"
+        else:
+            a.leverage = True
+            gained = "leverage"
+        events.append(Event("momentum", f"{a.name} trades a 1 for {gained}.", a.name, {"gained": gained}))
+        return gained
+
+    def group_check(
+        self,
+        actors: list[Any],
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        kind: str = "body",
+        skill: str | None = None,
+    ) -> CheckResult:
+        """The best-rated member's roll decides; each other member who fails costs the leader 1 buffer."""
+        group = [self._mine(a) for a in actors]
+        if not group:
+            raise RulesError("a group check needs someone in the group")
+        kind = neutral_kind(kind)
+        leader = max(group, key=lambda a: a.rating(self.skill_for(a, approach, skill)))
+        result = self.check(leader, approach, difficulty, rng, skill=skill)
+        failures = 0
+        for member in group:
+            if member is leader:
+                continue
+            roll = self.check(member, approach, difficulty, rng, skill=skill)
+            result.events.extend(roll.events)
+            failures += not roll.success
+        if failures:
+            result.events.extend(self._damage(leader, kind, failures, "the group's stumbles"))
+        result.detail["leader"] = leader.name
+        result.detail["members_failed"] = failures
+        return result
+
+    # -- harm and recovery ----------------------------------------------------------------------
+    def _damage(self, a: NinePowersActor, kind: str, amount: int, cause: str) -> list[Event]:
+        buffer, real = TRACKS[kind]
+        before_b, before_r = getattr(a, buffer), getattr(a, real)
+        from_buffer, from_real = take(a, buffer, real, amount)
+        parts = []
+        if from_buffer:
+            parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
+        if from_real:
+            parts.append(f"{real} {before_r} → {getattr(a, real)}")
+        text = (
+            f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}."
+            if parts
+            else f"{a.name} has nothing left to lose to {cause}."
+        )
+        events = [Event("harm", text, a.name, {"kind": kind, "buffer": from_buffer, "real": from_real})]
+        if from_real and getattr(a, real) == 0:
+            events.append(Event("defeat", f"{a.name} is defeated ({real} 0).", a.name))
+        return events
+
+    def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
+        a = self._mine(actor)
+        kind, size = neutral_kind(kind), neutral_size(size)
+        events = self._damage(a, kind, SIZE_POINTS[size], f"{size} {kind} harm")
+        if (
+            rng is not None
+            and a.is_pc
+            and any(e.kind == "defeat" for e in events)
+            and self.house_rules.get("wounds", True)
+        ):
+            attack = {"body": "melee", "mind": "social", "resources": "crafting"}[kind]
+            wound = self.wound(a, attack, rng)
+            events.append(Event("wound", f"{a.name} is wounded: {wound['text']}.", a.name, {"wound": wound}))
+        return events
+
+    def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
+        a = self._mine(actor)
+        kind, size = neutral_kind(kind), neutral_size(size)
+        buffer, real = TRACKS[kind]
+        before_b, before_r = getattr(a, buffer), getattr(a, real)
+        to_buffer, to_real = give(a, buffer, real, SIZE_POINTS[size])
+        parts = []
+        if to_buffer:
+            parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
+        if to_real:
+            parts.append(f"{real} {before_r} → {getattr(a, real)}")
+        text = (
+            f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}."
+            if parts
+            else f"{a.name} is already at full {buffer} and {real}."
+        )
+        return [Event("recover", text, a.name, {"kind": kind, "buffer": to_buffer, "real": to_real})]
+
+    def rest(self, actor: Any) -> list[Event]:
+        """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
+        a = self._mine(actor)
+        for track in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
+            setattr(a, track, getattr(a, f"{track}_max"))
+        return [
+            Event(
+                "rest",
+                f"{a.name} rests in safety: stamina {a.stamina}, composure {a.composure},"
+                f" heroism {a.heroism}.",
+                a.name,
+            )
+        ]
+
+    # -- wounds ---------------------------------------------------------------------------------------
+    def wound(self, actor: Any, attack: str, rng: Rng) -> dict[str, Any]:
+        """Roll a slightly random wound and mark it on the character."""
+        a = self._mine(actor)
+        table = WOUND_TABLES.get(attack)
+        if table is None:
+            raise RulesError(f"wounds come from melee, ranged, social or crafting attacks, not {attack!r}")
+        where = self.data.roll(f"nine-powers/wounds/{table}", rng)
+        looks = self.data.roll(
+            "nine-powers/wounds/" + ("hurt" if table in ("melee", "ranged") else "setback"), rng
+        )
+        wound = {
+            "location": where["text"],
+            "description": looks["text"],
+            "scope": where.get("scope", "brawn"),
+            "penalty": "small",
+            "attack": attack,
+            "roll": where.get("roll"),
+        }
+        wound["text"] = (
+            f"{wound['location']}, {wound['description']} (small penalty to {_scope(wound['scope'])})"
+        )
+        a.wounds.append({k: v for k, v in wound.items() if k != "text"})
+        return wound
+
+    def heal_wound(self, actor: Any, index: int) -> list[Event]:
+        a = self._mine(actor)
+        if not 0 <= index < len(a.wounds):
+            raise RulesError(f"{a.name} has {len(a.wounds)} wound(s); there is no wound {index + 1}")
+        wound = a.wounds.pop(index)
+        return [Event("heal", f"{a.name}'s {wound.get('location', 'wound')} has healed.", a.name)]
+
+    # -- wealth -------------------------------------------------------------------------------------------
+    def wealth_check(self, actor: Any, impact: int, rng: Rng, *, bonus: Any = None) -> CheckResult:
+        """Try to buy something of this impact; success costs 1 wealth."""
+        a = self._mine(actor)
+        diff = economy.wealth_difficulty(a.wealth, impact)
+        if diff is None:
+            event = Event("buy", f"{a.name} buys something of impact 0 without a second thought.", a.name)
+            return CheckResult(
+                self.id, a.name, None, "wealth", "none", "success", {"impact": 0}, event.text, [event]
+            )
+        result = self.check(a, None, diff, rng, skill="wealth", bonus=bonus)
+        result.detail["impact"] = impact
+        if result.success:
+            a.wealth -= 1
+            result.events.append(Event("buy", f"{a.name} can afford it; wealth drops to {a.wealth}.", a.name))
+            if a.wealth == 0:
+                result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
+        else:
+            result.events.append(
+                Event("buy", f"Not today: {a.name} cannot get it (impact {impact}).", a.name)
+            )
+        return result
+
+    def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
+        """Spend treasure of impact wealth + 1 to raise wealth by 1."""
+        a = self._mine(actor)
+        if a.wealth >= a.wealth_max:
+            raise RulesError(f"{a.name}'s wealth is already at its maximum ({a.wealth_max})")
+        if impact != a.wealth + 1:
+            raise RulesError(
+                f"raising wealth {a.wealth} takes treasure of impact exactly {a.wealth + 1}, not {impact}"
+            )
+        a.wealth += 1
+        return [
+            Event("wealth", f"{a.name} turns treasure of impact {impact} into wealth {a.wealth}.", a.name)
+        ]
+
+    def treasure_for(self, actor: Any, rng: Rng) -> dict[str, Any]:
+        """What a significant foe carries, or a patron pays: impact of its best skill."""
+        a = self._mine(actor)
+        return economy.treasure(self.data, max(a.skills.values()), rng)
+
+    def treasure(self, impact: int, rng: Rng) -> dict[str, Any]:
+        return economy.treasure(self.data, impact, rng)
+
+    def buy_with_coins(self, actor: Any, impact: int) -> list[Event]:
+        a = self._mine(actor)
+        price = int(economy.impact_row(self.data, impact)["silver"])
+        if a.coins < price:
+            raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
+        a.coins -= price
+        return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
+
+    # -- advancement -------------------------------------------------------------------------------------
+    def advance(self, actor: Any, skill: str, *, talent: bool = False) -> list[Event]:
+        """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
+        a = self._mine(actor)
+        sid = skill_or_track(skill)
+        if sid not in SKILL_IDS:
+            raise RulesError(f"{skill!r} cannot be advanced")
+        current = a.talent(sid) if talent else a.skills.get(sid, 1)
+        new = current + 1
+        if new > 4:
+            raise RulesError(f"{display(sid)} {'talent' if talent else 'skill'} is already 4")
+        if talent and new > a.skills.get(sid, 1):
+            raise RulesError(f"a talent cannot pass its skill ({display(sid)} {a.skills.get(sid, 1)})")
+        if a.advancement_tokens < new:
+            raise RulesError(f"raising to {new} costs {new} tokens; {a.name} has {a.advancement_tokens}")
+        a.advancement_tokens -= new
+        if talent:
+            a.talents[sid] = new
+        else:
+            a.skills[sid] = new
+            self.recompute_tracks(a)
+        return [
+            Event(
+                "advance",
+                f"{a.name} raises {display(sid)}{' talent' if talent else ''} to {new}"
+                f" ({a.advancement_tokens} tokens left).",
+                a.name,
+            )
+        ]
+
+    # -- encounters ---------------------------------------------------------------------------------------
+    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
+        if not isinstance(encounter, Contest):
+            raise RulesError("that encounter is not a Nine Powers contest")
+        return policy(self._mine(actor), encounter, rng)
+
+    def contest(self, sides: Any, rng: Rng, **options: Any) -> Contest:
+        return Contest(self, sides, rng, **options)
+
+
+def _scope(scope: str) -> str:
+    if scope in GROUPS:
+        return scope.capitalize()
+    try:
+        return display(skill_or_track(scope))
+    except RulesError:
+        return scope
+
+
+__all__ = ["NinePowers", "THRESHOLD"]

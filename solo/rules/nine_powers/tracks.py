@@ -1,0 +1,72 @@
+"""Damage, recovery and standing penalties on a Nine Powers character.
+
+Damage always empties the buffer (fortitude, resilience, craftiness) before
+the real pool (stamina, composure, wealth); a real pool at 0 is defeat, and
+nothing ever goes below 0.  Recovery mirrors it: the buffer fills first and
+only a full buffer lets the real pool climb (the journey rules restore "a
+point of fortitude, or stamina if ..."); nothing rises above its maximum.
+
+Wounds and heavy armour are standing penalties: each wound takes one die (a
+small penalty) from checks in its scope, a skill group or one skill; shoulder
+and arm pieces take dice from Shoot/Throw.
+"""
+
+from __future__ import annotations
+
+from solo.rules.nine_powers.character import NinePowersActor
+from solo.rules.nine_powers.pools import build_pool
+from solo.rules.nine_powers.skills import SKILL_GROUP
+
+
+def take(
+    actor: NinePowersActor, buffer: str, real: str, amount: int, skip_buffer: int = 0
+) -> tuple[int, int]:
+    """Apply damage; returns (taken from the buffer, taken from the real pool).
+
+    `skip_buffer` points go straight to the real pool (talents that ignore
+    fortitude or resilience).
+    """
+    if amount <= 0:
+        return 0, 0
+    direct = min(skip_buffer, amount)
+    rest = amount - direct
+    have = getattr(actor, buffer)
+    from_buffer = min(have, rest)
+    setattr(actor, buffer, have - from_buffer)
+    to_real = direct + rest - from_buffer
+    have_real = getattr(actor, real)
+    from_real = min(have_real, to_real)
+    setattr(actor, real, have_real - from_real)
+    return from_buffer, from_real
+
+
+def give(actor: NinePowersActor, buffer: str, real: str, amount: int) -> tuple[int, int]:
+    """Restore points, buffer first; returns (to the buffer, to the real pool)."""
+    if amount <= 0:
+        return 0, 0
+    have, top = getattr(actor, buffer), getattr(actor, f"{buffer}_max")
+    to_buffer = min(top - have, amount)
+    setattr(actor, buffer, have + to_buffer)
+    have_real, top_real = getattr(actor, real), getattr(actor, f"{real}_max")
+    to_real = min(top_real - have_real, amount - to_buffer)
+    setattr(actor, real, have_real + to_real)
+    return to_buffer, to_real
+
+
+def standing_penalty(actor: NinePowersActor, skill: str) -> int:
+    """Dice lost to wounds and armour for this skill."""
+    if skill not in SKILL_GROUP or not (actor.wounds or actor.skill_penalties):
+        return 0
+    group = SKILL_GROUP[skill]
+    wounds = sum(1 for w in actor.wounds if w.get("scope") in (skill, group))
+    return wounds + actor.skill_penalties.get(skill, 0)
+
+
+def actor_pool(
+    actor: NinePowersActor,
+    skill: str,
+    modifier: int = 0,
+    banned: tuple[int, ...] = (),
+    extra: tuple[int, ...] = (),
+) -> tuple[int, ...]:
+    return build_pool(actor.rating(skill), modifier - standing_penalty(actor, skill), banned, extra)

@@ -1,0 +1,301 @@
+"""Making Resistance characters and NPCs from a setting pack.
+
+The Toolbox leaves the starting kit to the designer; ours (from its
+"typical" list): the role's three skills and two domains, one knack, extra
+resistance slots (`starting_slots` in the house rules, spread by the role),
+one refresh condition, two abilities, one NPC bond (and a bond with another
+player character, if there is one), and the role's weapons and armour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.data import SystemData
+from solo.rules.engine import Actor, Creation, Question, RulesError
+from solo.rules.resistance.character import ResistanceNPC, ResistancePC, weapon
+from solo.rules.resistance.dice import stress_die
+from solo.rules.resistance.setting import Setting
+
+WEAPONS = "resistance/weapons"
+ARMOUR = "resistance/armour"
+NPCS = "resistance/npcs"
+
+
+def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
+    weapons = data.keyed(WEAPONS)
+    if wid not in weapons:
+        raise RulesError(f"no Resistance weapon called {wid!r}; known: {', '.join(weapons)}")
+    r = weapons[wid]
+    return {
+        "name": r["text"],
+        "stress": stress_die(r.get("stress", "1")),
+        "tags": [t.lower() for t in r.get("tags", [])],
+    }
+
+
+def new_pc(
+    setting: Setting,
+    data: SystemData,
+    name: str,
+    *,
+    role: str,
+    skills: list[str],
+    domains: list[str],
+    knacks: list[str],
+    slots: dict[str, int],
+    refresh: list[str],
+    abilities: list[str],
+    weapons: list[str],
+    armour: str,
+    bonds: list[dict[str, Any]],
+    role_text: str = "",
+) -> ResistancePC:
+    skill_ids = [setting.skill_id(s) for s in skills]
+    domain_ids = [setting.domain_id(d) for d in domains]
+    for k in knacks:
+        if k not in setting.knacks:
+            raise RulesError(f"no knack called {k!r} in {setting.id}")
+    for r in refresh:
+        if r not in setting.refresh:
+            raise RulesError(f"no refresh condition called {r!r} in {setting.id}")
+    slot_map: dict[str, int] = {}
+    for res, n in slots.items():
+        rid = setting.resistance_id(res)
+        slot_map[rid] = slot_map.get(rid, 0) + int(n)
+    armour_bonus = 0
+    for a in abilities:
+        if a not in setting.abilities:
+            raise RulesError(f"no ability called {a!r} in {setting.id}")
+        ability = setting.abilities[a]
+        for res, n in (ability.get("slots") or {}).items():
+            rid = setting.resistance_id(res)
+            slot_map[rid] = slot_map.get(rid, 0) + int(n)
+        armour_bonus += int(ability.get("armour", 0))
+    armours = data.keyed(ARMOUR)
+    if armour not in armours:
+        raise RulesError(f"no Resistance armour called {armour!r}; known: {', '.join(armours)}")
+    worn = armours[armour]
+    return ResistancePC(
+        name=name,
+        setting=setting.id,
+        role=role_text or role,
+        stress={r: 0 for r in setting.resistances},
+        slots=slot_map,
+        armour=str(worn["text"]),
+        armour_value=int(worn.get("value", 0)) + armour_bonus,
+        armour_tags=[t.lower() for t in worn.get("tags", [])],
+        skills=skill_ids,
+        domains=domain_ids,
+        knacks=list(knacks),
+        refresh=list(refresh),
+        abilities=list(abilities),
+        bonds=bonds,
+        weapons=[weapon_record(data, w) for w in weapons],
+    )
+
+
+def npc_bond(setting: Setting, bid: str) -> dict[str, Any]:
+    if bid not in setting.bonds:
+        raise RulesError(f"no bond called {bid!r} in {setting.id}; known: {', '.join(setting.bonds)}")
+    b = setting.bonds[bid]
+    return {
+        "name": str(b["text"]).split(",")[0],
+        "id": bid,
+        "kind": "npc",
+        "level": b.get("level", "person"),
+        "expertise": b.get("expertise", ""),
+        "about": b["text"],
+        "stress": 0,
+        "stressed": False,
+    }
+
+
+def pc_bond(name: str) -> dict[str, Any]:
+    return {"name": name, "kind": "pc", "level": "person", "stress": 0, "stressed": False}
+
+
+def random_pc(
+    setting: Setting,
+    data: SystemData,
+    rng: Rng,
+    slots_total: int,
+    *,
+    name: str | None = None,
+    role: str | None = None,
+) -> ResistancePC:
+    roles = setting.roles
+    if role is None:
+        role = rng.choice(sorted(roles))
+    elif role not in roles:
+        raise RulesError(f"no {setting.id} role called {role!r}; known: {', '.join(sorted(roles))}")
+    r = roles[role]
+    refresh = [rng.choice(r.get("refresh") or sorted(setting.refresh))]
+    bond = npc_bond(setting, rng.choice(sorted(setting.bonds)))
+    return new_pc(
+        setting,
+        data,
+        name or data.name(rng, "Pilgrim"),
+        role=role,
+        role_text=str(r["text"]),
+        skills=list(r.get("skills", [])),
+        domains=list(r.get("domains", [])),
+        knacks=[r["knack"]] if r.get("knack") else [],
+        slots=_slots(r, slots_total, setting),
+        refresh=refresh,
+        abilities=list(r.get("abilities", []))[:2],
+        weapons=list(r.get("weapons", [])),
+        armour=str(r.get("armour", "none")),
+        bonds=[bond],
+    )
+
+
+def _slots(role: dict[str, Any], total: int, setting: Setting) -> dict[str, int]:
+    """The role's spread of starting slots, trimmed or topped up (on its first) to the house total."""
+    spread = {setting.resistance_id(k): int(v) for k, v in (role.get("slots") or {}).items()}
+    keys = list(spread) or [setting.physical_resistance]
+    while sum(spread.values()) > total:
+        last = max(spread, key=lambda k: (spread[k] > 0, keys.index(k)))
+        spread[last] -= 1
+    if sum(spread.values()) < total:
+        spread[keys[0]] = spread.get(keys[0], 0) + total - sum(spread.values())
+    return {k: v for k, v in spread.items() if v}
+
+
+def npc_from_record(record: dict[str, Any]) -> ResistanceNPC:
+    where = f"resistance/npcs row {record.get('id')!r}"
+    try:
+        return ResistanceNPC(
+            name=str(record["text"]),
+            difficulty=int(record.get("difficulty", 0)),
+            resistance=int(record["resistance"]),
+            armour=int(record.get("armour", 0)),
+            armour_name=str(record.get("armour_name", "")),
+            armour_tags=[str(t).lower() for t in record.get("armour_tags", [])],
+            weapons=[weapon(w, where) for w in record.get("weapons", [])],
+            when={str(k): int(v) for k, v in (record.get("when") or {}).items()},
+            notes=str(record.get("notes", "")),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RulesError(f"{where} is malformed: {exc}") from None
+
+
+class ResistanceCreation(Creation):
+    """Name and role (which bring skills, domains, knack, slots and gear), then the personal choices."""
+
+    def __init__(self, setting: Setting, data: SystemData, slots_total: int, name: str | None = None):
+        self.setting = setting
+        self.data = data
+        self.slots_total = slots_total
+        self.name = name
+        self.role: str | None = None
+        self.refresh: str | None = None
+        self.abilities: list[str] | None = None
+        self.bond: str | None = None
+        self.pc_bond: str | None = None
+
+    @property
+    def question(self) -> Question | None:
+        s = self.setting
+        if self.name is None:
+            return Question("name", "What is your character called?")
+        if self.role is None:
+            return Question(
+                "role",
+                "Who are they when the story begins?",
+                choices=[(k, _role_text(s, k)) for k in s.roles],
+            )
+        role = s.roles[self.role]
+        if self.refresh is None:
+            return Question(
+                "refresh",
+                "What do they live for? (their refresh condition)",
+                choices=[(k, str(r["text"])) for k, r in s.refresh.items()],
+                default=(role.get("refresh") or [None])[0],
+            )
+        if self.abilities is None:
+            default = ", ".join(role.get("abilities", [])[:2])
+            return Question(
+                "abilities",
+                "Pick two abilities (two names, separated by a comma):",
+                choices=[(k, str(r["text"])) for k, r in s.abilities.items()],
+                default=default,
+            )
+        if self.bond is None:
+            return Question(
+                "bond",
+                "Who outside the party owes them, or is owed? (an NPC bond)",
+                choices=[(k, str(r["text"])) for k, r in s.bonds.items()],
+            )
+        if self.pc_bond is None:
+            return Question(
+                "pc-bond", "Another player character they are bound to (blank for none):", default=""
+            )
+        return None
+
+    def answer(self, text: str) -> None:
+        q = self.question
+        if q is None:
+            raise RulesError("creation is already finished")
+        reply = (text or "").strip()
+        if not reply and q.default is not None:
+            reply = q.default
+        s = self.setting
+        if q.key == "name":
+            if not reply:
+                raise RulesError("a character needs a name")
+            self.name = reply
+        elif q.key == "role":
+            if reply not in s.roles:
+                raise RulesError(f"choose a role from: {', '.join(s.roles)}")
+            self.role = reply
+        elif q.key == "refresh":
+            if reply not in s.refresh:
+                raise RulesError(f"choose a refresh condition from: {', '.join(s.refresh)}")
+            self.refresh = reply
+        elif q.key == "abilities":
+            picks = [p.strip() for p in reply.split(",") if p.strip()]
+            if len(picks) != 2 or len(set(picks)) != 2:
+                raise RulesError("name exactly two different abilities, separated by a comma")
+            for p in picks:
+                if p not in s.abilities:
+                    raise RulesError(f"no ability called {p!r}; choose from: {', '.join(s.abilities)}")
+            self.abilities = picks
+        elif q.key == "bond":
+            if reply not in s.bonds:
+                raise RulesError(f"choose a bond from: {', '.join(s.bonds)}")
+            self.bond = reply
+        elif q.key == "pc-bond":
+            self.pc_bond = reply
+
+    def actor(self) -> Actor:
+        if self.question is not None:
+            raise RulesError("creation is not finished yet")
+        s = self.setting
+        role = s.roles[self.role or ""]
+        bonds = [npc_bond(s, self.bond or "")]
+        if self.pc_bond:
+            bonds.append(pc_bond(self.pc_bond))
+        return new_pc(
+            s,
+            self.data,
+            self.name or "",
+            role=self.role or "",
+            role_text=str(role["text"]),
+            skills=list(role.get("skills", [])),
+            domains=list(role.get("domains", [])),
+            knacks=[role["knack"]] if role.get("knack") else [],
+            slots=_slots(role, self.slots_total, s),
+            refresh=[self.refresh or ""],
+            abilities=self.abilities or [],
+            weapons=list(role.get("weapons", [])),
+            armour=str(role.get("armour", "none")),
+            bonds=bonds,
+        )
+
+
+def _role_text(s: Setting, key: str) -> str:
+    r = s.roles[key]
+    skills = ", ".join(s.skills[k]["text"] for k in r.get("skills", []) if k in s.skills)
+    return f"{r['text']} ({skills})"

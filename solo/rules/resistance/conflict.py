@@ -1,0 +1,649 @@
+"""Resistance conflicts: every risky player action is one roll.
+
+The Toolbox has no initiative and no NPC turns.  Each round every player
+character still in the fight takes one action; NPCs act through the stakes
+of those rolls.  Attacking an NPC: pool 1 + the combat skill (+ mastery from
+Surprising or a prepared Accurate weapon or an ability), less the NPC's
+difficulty.  Then, reading the band:
+
+* 1: the character takes double stress (one roll, doubled);
+* 2-5: it takes stress;
+* 6-7: it takes stress *and* deals its weapon's stress (our reading of how
+  a success at a cost plays out in a fight);
+* 8-9: it deals stress; 10: it deals stress +1 per 10 in the pool.
+
+The stress it takes is the die of the most dangerous weapon that can reach
+it (our reading when several foes threaten at once).  At range, foes without
+a ranged weapon threaten only 1 stress per roll (the character outranges
+them), and close in after `closing_rounds` rounds; a character outranged by
+foes with ranged weapons must first win a roll to close in.  Fleeing,
+closing in and reloading are rolls only to avoid harm, so a 6-7 costs one
+stress die size less (partial stress); fleeing on 6+ leaves the fight.
+
+Dealt stress goes through the NPC's armour first (our reading: armour soaks
+that much stress each situation; Piercing passes it unless Implacable) and
+an NPC whose stress reaches its Resistance is at the characters' mercy.
+Weapon tags: Brutal (extra stress dice, highest kept), Spread Dx (half the
+stress, rounded up, to Dx other foes), Stunning (no stress; the target's
+difficulty is 0 until the end of the next round), Point-blank (+1 die size
+up close, -1 at range), Tiring (-1 size after each failed action), Unreliable
+(unusable after a failed action), Dangerous (a highest die of 1 or 2 blows
+it up: d6 stress, weapon gone), One-shot, Reload (a reload action, rolled to
+avoid harm), Double-barrelled (two shots, or both at once as Brutal),
+Defensive (+1 armour slot), Surprising and Accurate (mastery).  Tags that
+need the wielder's roll are the players'; an NPC's Piercing and Brutal still
+count when its weapon sets the stress a character takes.
+
+A character drops out of the fight on fallout marked `ends_fight` in the
+setting's tables (our reading: a character is never killed by the loop
+itself).  The fight ends when no foe is left standing or no character is.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.engine import Action, Actor, Encounter, Event, RulesError, choose
+from solo.rules.resistance.character import ResistanceNPC, ResistancePC
+from solo.rules.resistance.dice import (
+    BANDS,
+    COST,
+    CRIT_FAIL,
+    dice_after,
+    rank,
+    roll_pool,
+    roll_stress,
+    step,
+)
+
+ACTIONS = ("attack", "close", "flee", "reload")
+
+
+def tag_count(tags: list[str], name: str) -> int:
+    """How many times a tag is carried ('brutal', 'brutal-2' ...)."""
+    total = 0
+    for tag in tags:
+        if tag == name:
+            total += 1
+        elif tag.startswith(name + "-") and tag[len(name) + 1 :].isdigit():
+            total += int(tag[len(name) + 1 :])
+    return total
+
+
+def spread_die(tags: list[str]) -> int:
+    for tag in tags:
+        if tag.startswith("spread-d") and tag[8:].isdigit():
+            return int(tag[8:])
+    return 0
+
+
+def is_ranged(w: dict[str, Any]) -> bool:
+    return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
+
+
+class Side:
+    """One participant's state in a conflict."""
+
+    __slots__ = (
+        "actor",
+        "side",
+        "label",
+        "index",
+        "out",
+        "taken",
+        "acted",
+        "used",
+        "loaded",
+        "broken",
+        "tired",
+        "surprised",
+        "attacked",
+        "stunned_until",
+    )
+
+    def __init__(self, actor: Actor, side: str, label: str, index: int):
+        self.actor = actor
+        self.side = side
+        self.label = label
+        self.index = index
+        self.out: str | None = None
+        self.taken: dict[str, int] = {}
+        self.acted = False
+        self.used: set[int] = set()  # one-shot weapons spent
+        self.loaded: dict[int, int] = {}  # reload weapons: shots left
+        self.broken: set[int] = set()
+        self.tired: dict[int, int] = {}
+        self.surprised: set[int] = set()
+        self.attacked = False
+        self.stunned_until = 0
+
+
+class Conflict(Encounter):
+    option_names = ("distance", "prepared", "situation", "closing_rounds")
+
+    def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
+        super().__init__(system, sides, rng, **options)
+        opts = self.options
+        house = system.house_rules
+        self.distance = choose(opts.get("distance", "close"), ("close", "far"), "distance")
+        self.prepared = bool(opts.get("prepared", False))
+        self.situation = opts.get("situation")
+        self.closing_rounds = int(opts.get("closing_rounds", house.get("closing_rounds", 1)))
+        self.stress_rules = system.stress_rules
+        self.setting = system.setting
+        self.downgrade_at_zero = bool(house.get("downgrade_at_zero", False))
+        self.body = self.setting.physical_resistance
+        self.people: dict[int, Side] = {}
+        self.order: list[Side] = []
+        pc_sides = set()
+        for side, actors in self.sides.items():
+            for actor in actors:
+                s = Side(actor, side, self.label(actor), len(self.order))
+                self.people[id(actor)] = s
+                self.order.append(s)
+                if isinstance(actor, ResistancePC):
+                    pc_sides.add(side)
+                    for i, w in enumerate(actor.weapons):
+                        if "reload" in w["tags"]:
+                            s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
+        if len(pc_sides) != 1:
+            raise RulesError("a Resistance conflict puts the player characters on one side, facing NPCs")
+        self.pc_side = pc_sides.pop()
+        for s in self.order:
+            if s.side != self.pc_side and not isinstance(s.actor, ResistanceNPC):
+                raise RulesError(f"{s.label} is a player character on the NPCs' side")
+        self.finished = False
+
+    # -- state ---------------------------------------------------------------------------------
+    def who(self, actor: Actor) -> Side:
+        try:
+            return self.people[id(actor)]
+        except KeyError:
+            raise RulesError(f"{actor.name} is not in this conflict") from None
+
+    def is_active(self, actor: Actor) -> bool:
+        return self.who(actor).out is None
+
+    def status(self, actor: Actor) -> str:
+        return self.who(actor).out or "fighting"
+
+    def harm_taken(self, actor: Actor) -> dict[str, int]:
+        return dict(self.who(actor).taken)
+
+    def is_over(self) -> bool:
+        if self.finished:
+            return True
+        foes = any(s.out is None for s in self.order if s.side != self.pc_side)
+        pcs = any(
+            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
+        )
+        return not foes or not pcs or self.round > self.max_rounds
+
+    def active_sides(self) -> list[str]:
+        sides = []
+        if any(
+            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
+        ):
+            sides.append(self.pc_side)
+        for side in self.sides:
+            if side != self.pc_side and any(s.out is None for s in self.order if s.side == side):
+                sides.append(side)
+        return sides
+
+    def awaiting(self) -> list[Actor]:
+        if self.is_over():
+            return []
+        return [
+            s.actor for s in self.order if s.out is None and not s.acted and isinstance(s.actor, ResistancePC)
+        ]
+
+    def foes(self) -> list[Side]:
+        return [s for s in self.order if s.side != self.pc_side and s.out is None]
+
+    def difficulty_of(self, s: Side) -> int:
+        npc = s.actor
+        assert isinstance(npc, ResistanceNPC)
+        if s.stunned_until >= self.round:
+            return 0
+        if self.situation and self.situation in npc.when:
+            return npc.when[self.situation]
+        return npc.difficulty
+
+    # -- weapons ------------------------------------------------------------------------------------
+    def usable(self, s: Side, index: int) -> bool:
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        w = pc.weapons[index]
+        if index in s.broken or index in s.used:
+            return False
+        if index in s.loaded and s.loaded[index] <= 0:
+            return False
+        return self.distance == "close" or is_ranged(w)
+
+    def weapons_ready(self, s: Side) -> list[int]:
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
+        if not ready and self.distance == "close" and not pc.weapons:
+            return [-1]  # bare hands
+        return ready
+
+    def weapon(self, pc: ResistancePC, index: int) -> dict[str, Any]:
+        if index == -1:
+            return {"name": "bare hands", "stress": "1", "tags": []}
+        if not 0 <= index < len(pc.weapons):
+            raise RulesError(f"{pc.name} has no weapon {index + 1}")
+        return pc.weapons[index]
+
+    def threat(self) -> tuple[str, bool, int, str]:
+        """(stress die, piercing, brutal, source) of the worst weapon that can reach a character."""
+        best = ("0", False, 0, "nobody")
+        for s in self.foes():
+            npc = s.actor
+            assert isinstance(npc, ResistanceNPC)
+            weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
+            for w in weapons:
+                die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
+                candidate = (
+                    die,
+                    "piercing" in w["tags"],
+                    tag_count(w["tags"], "brutal") if die != "1" else 0,
+                    f"{s.label}'s {w['name']}",
+                )
+                if (rank(candidate[0]), candidate[2]) > (rank(best[0]), best[2]):
+                    best = candidate
+        return best
+
+    # -- actions ------------------------------------------------------------------------------------
+    def legal_actions(self, actor: Actor) -> list[Action]:
+        s = self.who(actor)
+        if s.out is not None or s.acted or not isinstance(actor, ResistancePC) or self.is_over():
+            return []
+        acts: list[Action] = []
+        for index in self.weapons_ready(s):
+            w = self.weapon(actor, index)
+            for t in self.foes():
+                acts.append(
+                    Action(
+                        actor,
+                        "attack",
+                        t.actor,
+                        options={"weapon": index},
+                        label=f"attack {t.label} with {w['name']} ({w['stress']})",
+                    )
+                )
+                if "stunning" in w["tags"]:
+                    acts.append(
+                        Action(
+                            actor,
+                            "attack",
+                            t.actor,
+                            options={"weapon": index, "stun": True},
+                            label=f"stun {t.label} with {w['name']}",
+                        )
+                    )
+                if "double-barrelled" in w["tags"] and s.loaded.get(index, 0) >= 2:
+                    acts.append(
+                        Action(
+                            actor,
+                            "attack",
+                            t.actor,
+                            options={"weapon": index, "both": True},
+                            label=f"fire both barrels of {w['name']} at {t.label}",
+                        )
+                    )
+        if self.distance == "far":
+            acts.append(Action(actor, "close", label="close in"))
+        for index, shots in s.loaded.items():
+            if shots <= 0 and index not in s.broken:
+                acts.append(
+                    Action(
+                        actor,
+                        "reload",
+                        options={"weapon": index},
+                        label=f"reload {actor.weapons[index]['name']}",
+                    )
+                )
+        acts.append(Action(actor, "flee", label="flee the fight"))
+        return acts
+
+    def apply(self, action: Action) -> list[Event]:
+        s = self.who(action.actor)
+        if self.is_over():
+            raise RulesError("the conflict is over")
+        if s.out is not None:
+            raise RulesError(f"{s.label} is out of the fight ({s.out})")
+        if not isinstance(s.actor, ResistancePC):
+            raise RulesError(f"{s.label} is an NPC; NPCs act through the stakes of the characters' rolls")
+        if s.acted:
+            raise RulesError(f"{s.label} has already acted this round")
+        kind = choose(action.kind, ACTIONS, "conflict action")
+        events: list[Event] = []
+        if kind == "attack":
+            self._attack(s, action, events)
+        elif kind == "close":
+            self._close(s, events)
+        elif kind == "flee":
+            self._flee(s, events)
+        else:
+            self._reload(s, action, events)
+        s.acted = True
+        self._after(events)
+        return events
+
+    def _after(self, events: list[Event]) -> None:
+        if self.is_over():
+            self._finish(events)
+            return
+        if self.awaiting():
+            return
+        for s in self.order:
+            s.acted = False
+        self.round += 1
+        if self.distance == "far" and self.round > self.closing_rounds:
+            if any(not any(is_ranged(w) for w in s.actor.weapons) for s in self.foes()):  # type: ignore[attr-defined]
+                self.distance = "close"
+                self.emit(events, "move", "The foes close the distance: the fight is up close now.")
+        if self.round > self.max_rounds:
+            self._finish(events)
+
+    # -- rolling -------------------------------------------------------------------------------------
+    def _pool(
+        self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
+    ) -> tuple[int, int, int]:
+        """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        if skill is not None:
+            has_skill = skill in pc.skills
+        else:
+            serving = self.setting.approach_map
+            has_skill = any(k in pc.skills for a in approaches for k in serving.get(a, ()))
+        mastery = mastery or any(self.system.ability_mastery(pc, a) for a in approaches)
+        size = 1 + int(has_skill) + int(mastery)
+        count, drops = dice_after(size, difficulty, self.downgrade_at_zero)
+        return size, count, drops
+
+    def _take(self, s: Side, band: int, partial: bool, events: list[Event]) -> None:
+        """The stress a character's failed or costly roll brings down on it."""
+        if band > COST:
+            return
+        die, piercing, brutal, source = self.threat()
+        if partial and band == COST:
+            die = step(die, -1)
+        amount = roll_stress(die, self.rng, brutal)
+        if band == CRIT_FAIL:
+            amount *= 2
+        self._stress(
+            s, amount, piercing, f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})", events
+        )
+
+    def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        before_soak = pc.armour_stress + pc.slot_stress.get(self.body, 0)
+        new_events, fallouts = self.stress_rules.take(
+            pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record
+        )
+        soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
+        s.taken["stress"] = s.taken.get("stress", 0) + amount
+        if soaked:
+            s.taken["soaked"] = s.taken.get("soaked", 0) + soaked
+        if self.record:
+            for e in new_events:
+                e.actor = s.label
+                events.append(e)
+                self.log.append(e)
+        for f in fallouts:
+            s.taken[f["severity"]] = s.taken.get(f["severity"], 0) + 1
+            if f.get("ends_fight") and s.out is None:
+                s.out = "taken out"
+                self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
+
+    def _roll(
+        self,
+        s: Side,
+        approaches: tuple[str, ...],
+        mastery: bool,
+        difficulty: int,
+        what: str,
+        events: list[Event],
+        skill: str | None = None,
+    ) -> Any:
+        size, count, drops = self._pool(s, approaches, mastery, difficulty, skill)
+        result = roll_pool(count, drops, self.rng)
+        if self.record:
+            note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
+            self.emit(
+                events,
+                "roll",
+                f"{s.label} rolls to {what}: pool {size} at difficulty {difficulty}"
+                f" {result.dice}{note} - {BANDS[result.band]}.",
+                s.actor,
+                pool=size,
+                difficulty=difficulty,
+                **result.to_dict(),
+            )
+        return result
+
+    def _attack(self, s: Side, action: Action, events: list[Event]) -> None:
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        if action.target is None:
+            raise RulesError("an attack needs a target")
+        t = self.who(action.target)
+        if t.side == self.pc_side or t.out is not None:
+            raise RulesError(f"{t.label} is not a foe still in the fight")
+        index = action.option("weapon")
+        if index is None:
+            ready = self.weapons_ready(s)
+            if not ready:
+                raise RulesError(f"{s.label} has no weapon that can reach from here")
+            index = ready[0]
+        w = self.weapon(pc, index)
+        if index != -1 and not self.usable(s, index):
+            raise RulesError(f"{s.label} cannot use the {w['name']} now")
+        tags = w["tags"]
+        stun = bool(action.option("stun")) and "stunning" in tags
+        both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
+        mastery = False
+        if "surprising" in tags and index not in s.surprised:
+            mastery = True
+            s.surprised.add(index)
+        if "accurate" in tags and self.prepared and not s.attacked:
+            mastery = True
+        s.attacked = True
+        ranged = is_ranged(w)
+        result = self._roll(
+            s,
+            ("finesse",) if ranged else ("force",),
+            mastery,
+            self.difficulty_of(t),
+            f"attack {t.label} with {w['name']}",
+            events,
+            self.setting.combat_skill(ranged),
+        )
+        if "one-shot" in tags:
+            s.used.add(index)
+        if index in s.loaded:
+            s.loaded[index] -= 2 if both else 1
+        if "dangerous" in tags and result.highest <= 2:
+            s.broken.add(index)
+            self.emit(events, "weapon", f"{s.label}'s {w['name']} blows apart!", pc)
+            self._stress(s, roll_stress("d6", self.rng), False, f"the exploding {w['name']}", events)
+        if result.band >= COST:
+            if stun:
+                t.stunned_until = self.round + 1
+                self.emit(
+                    events,
+                    "effect",
+                    f"{t.label} reels, stunned: difficulty 0 until the end of next round.",
+                    t.actor,
+                )
+            else:
+                self._deal(s, t, w, index, result, both, events)
+        elif index != -1:
+            if "tiring" in tags:
+                s.tired[index] = s.tired.get(index, 0) + 1
+            if "unreliable" in tags:
+                s.broken.add(index)
+                self.emit(
+                    events, "weapon", f"{s.label}'s {w['name']} fails them for the rest of the fight.", pc
+                )
+        if s.out is None:
+            self._take(s, result.band, False, events)
+
+    def _deal(
+        self, s: Side, t: Side, w: dict[str, Any], index: int, result: Any, both: bool, events: list[Event]
+    ) -> None:
+        tags = w["tags"]
+        die = w["stress"]
+        if "point-blank" in tags:
+            die = step(die, 1 if self.distance == "close" else -1)
+        if s.tired.get(index):
+            die = step(die, -s.tired[index])
+        brutal = tag_count(tags, "brutal") + (1 if both else 0)
+        amount = roll_stress(die, self.rng, brutal) + result.tens
+        piercing = "piercing" in tags
+        crit = f" +{result.tens} for tens" if result.tens else ""
+        self._hurt(t, amount, piercing, f"{s.label}'s {w['name']} ({die}{crit})", events)
+        spread = spread_die(tags)
+        if spread and amount > 0:
+            others = [o for o in self.foes() if o is not t]
+            count = min(len(others), self.rng.die(spread))
+            for other in others[:count]:
+                self._hurt(
+                    other, ceil(amount / 2), piercing, f"the spread of {s.label}'s {w['name']}", events
+                )
+
+    def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
+        npc = t.actor
+        assert isinstance(npc, ResistanceNPC)
+        soak = 0
+        if npc.armour > npc.armour_stress and (not piercing or "implacable" in npc.armour_tags):
+            soak = min(amount, npc.armour - npc.armour_stress)
+            npc.armour_stress += soak
+        npc.stress += amount - soak
+        t.taken["stress"] = t.taken.get("stress", 0) + amount - soak
+        if soak:
+            t.taken["soaked"] = t.taken.get("soaked", 0) + soak
+        if self.record:
+            soaked = f" ({soak} soaked by {npc.armour_name or 'armour'})" if soak else ""
+            self.emit(
+                events,
+                "stress",
+                f"{t.label} takes {amount} stress from {cause}{soaked}: {npc.stress}/{npc.resistance}.",
+                npc,
+                amount=amount,
+                soaked=soak,
+            )
+        if npc.at_mercy and t.out is None:
+            t.out = "at mercy"
+            self.emit(events, "defeat", f"{t.label} is at the characters' mercy.", npc)
+
+    def _close(self, s: Side, events: list[Event]) -> None:
+        if self.distance == "close":
+            raise RulesError("the fight is already up close")
+        outranged = any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes())  # type: ignore[attr-defined]
+        if not outranged:
+            self.distance = "close"
+            self.emit(events, "move", f"{s.label} closes in unopposed.", s.actor)
+            return
+        diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
+        result = self._roll(s, ("force", "finesse"), False, diff, "close the distance", events)
+        if result.band >= COST:
+            self.distance = "close"
+            self.emit(events, "move", f"{s.label} closes the distance.", s.actor)
+        self._take(s, result.band, True, events)
+
+    def _flee(self, s: Side, events: list[Event]) -> None:
+        diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
+        result = self._roll(s, ("finesse", "stealth", "survival"), False, diff, "get away", events)
+        self._take(s, result.band, True, events)
+        if result.band >= COST and s.out is None:
+            s.out = "fled"
+            self.emit(events, "escape", f"{s.label} gets away.", s.actor)
+
+    def _reload(self, s: Side, action: Action, events: list[Event]) -> None:
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        index = action.option("weapon")
+        if index not in s.loaded:
+            raise RulesError("reload needs a weapon with the Reload tag")
+        w = pc.weapons[index]
+        ranged = is_ranged(w)
+        result = self._roll(
+            s,
+            ("finesse",) if ranged else ("force",),
+            False,
+            0,
+            f"reload the {w['name']}",
+            events,
+            self.setting.combat_skill(ranged),
+        )
+        s.loaded[index] = 2 if "double-barrelled" in w["tags"] else 1
+        self._take(s, result.band, True, events)
+
+    # -- ending -----------------------------------------------------------------------------------------
+    def _finish(self, events: list[Event]) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        sides = self.active_sides()
+        if len(sides) == 1:
+            self.emit(
+                events,
+                "end",
+                f"The fight is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.",
+            )
+        elif not sides:
+            self.emit(events, "end", "The fight is over and nobody is left in it.")
+        else:
+            self.emit(events, "end", f"The fight is broken off after {self.max_rounds} rounds.")
+            self.round = self.max_rounds + 1
+        for s in self.order:
+            actor = s.actor
+            if isinstance(actor, ResistancePC):
+                for e in self.stress_rules.end_situation(actor):
+                    self.emit(events, e.kind, e.text, actor)
+            else:
+                actor.armour_stress = 0  # type: ignore[attr-defined]
+
+
+def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
+    """Strike the foe nearest to breaking with the hardest-hitting weapon that can reach it."""
+    s = conflict.who(pc)
+    foes = conflict.foes()
+    if not foes:
+        raise RulesError(f"{s.label} has nobody to fight")
+    ready = conflict.weapons_ready(s)
+    if not ready:
+        reloadable = [i for i, shots in s.loaded.items() if shots <= 0 and i not in s.broken]
+        if reloadable:
+            return Action(pc, "reload", options={"weapon": reloadable[0]})
+        if conflict.distance == "far":
+            return Action(pc, "close")
+        return Action(pc, "flee")
+
+    def left(t: Side) -> int:
+        npc = t.actor
+        assert isinstance(npc, ResistanceNPC)
+        return npc.resistance - npc.stress + max(0, npc.armour - npc.armour_stress)
+
+    target = min(foes, key=lambda t: (left(t), t.index))
+
+    def strength(i: int) -> tuple[int, int]:
+        w = conflict.weapon(pc, i)
+        die = step(w["stress"], -s.tired.get(i, 0)) if i != -1 else "1"
+        return rank(die), tag_count(w["tags"], "brutal")
+
+    usable = [
+        i for i in ready if i == -1 or "stunning" not in conflict.weapon(pc, i)["tags"] or len(ready) == 1
+    ]
+    index = max(usable or ready, key=lambda i: (strength(i), -i))
+    stunners = [i for i in ready if i != -1 and "stunning" in conflict.weapon(pc, i)["tags"]]
+    if stunners and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:
+        return Action(pc, "attack", target.actor, options={"weapon": stunners[0], "stun": True})
+    return Action(pc, "attack", target.actor, options={"weapon": index})

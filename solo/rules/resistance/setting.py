@@ -1,0 +1,148 @@
+"""A Resistance setting pack, read from `tables/systems/resistance/`.
+
+The Toolbox is a designer's kit: each game chooses its own resistances,
+skills, domains, knacks, refresh conditions, abilities, bond levels and
+fallout.  A setting pack is those choices as tables under
+`resistance/<setting>/...`; solo ships Fantastical Crusades and a player can
+add another pack (or replace this one) with their own table files.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from solo.rules.data import SystemData
+from solo.rules.engine import APPROACHES, HARM_KINDS, RulesError
+
+SEVERITIES = ("minor", "moderate", "severe")
+
+
+class Setting:
+    def __init__(self, data: SystemData, setting_id: str):
+        self.data = data
+        self.id = setting_id
+        self.prefix = f"resistance/{setting_id}"
+        if not data.has(f"{self.prefix}/resistances"):
+            raise RulesError(
+                f"no Resistance setting pack called {setting_id!r}"
+                f" (its table {self.prefix}/resistances is missing)"
+            )
+
+    def _keyed(self, name: str) -> dict[str, dict[str, Any]]:
+        return self.data.keyed(f"{self.prefix}/{name}")
+
+    @cached_property
+    def resistances(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("resistances")
+
+    @cached_property
+    def skills(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("skills")
+
+    @cached_property
+    def domains(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("domains")
+
+    @cached_property
+    def knacks(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("knacks")
+
+    @cached_property
+    def refresh(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("refresh")
+
+    @cached_property
+    def abilities(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("abilities")
+
+    @cached_property
+    def bond_levels(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("bond-levels")
+
+    @cached_property
+    def bonds(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("bonds")
+
+    @cached_property
+    def roles(self) -> dict[str, dict[str, Any]]:
+        return self._keyed("roles")
+
+    # -- lookups ------------------------------------------------------------------
+    def resistance_id(self, text: str) -> str:
+        key = str(text).strip().lower()
+        if key in self.resistances:
+            return key
+        for rid, record in self.resistances.items():
+            if str(record["text"]).lower() == key:
+                return rid
+        raise RulesError(
+            f"no resistance called {text!r} in {self.id}; the resistances are "
+            + ", ".join(r["text"] for r in self.resistances.values())
+        )
+
+    def name(self, resistance: str) -> str:
+        return str(self.resistances[resistance]["text"])
+
+    def physical(self, resistance: str) -> bool:
+        return bool(self.resistances[resistance].get("physical", False))
+
+    @cached_property
+    def physical_resistance(self) -> str:
+        for rid, record in self.resistances.items():
+            if record.get("physical"):
+                return rid
+        return next(iter(self.resistances))
+
+    def for_harm(self, kind: str) -> str:
+        """The resistance that takes neutral harm of this kind (body / mind / resources)."""
+        if kind not in HARM_KINDS:
+            raise RulesError(f"harm kind must be one of {', '.join(HARM_KINDS)}, not {kind!r}")
+        for rid, record in self.resistances.items():
+            if record.get("harm") == kind:
+                return rid
+        if kind == "body":
+            return self.physical_resistance
+        raise RulesError(f"the {self.id} setting names no resistance for {kind} harm")
+
+    def skill_id(self, text: str) -> str:
+        return self._find(text, self.skills, "skill")
+
+    def domain_id(self, text: str) -> str:
+        return self._find(text, self.domains, "domain")
+
+    def _find(self, text: str, table: dict[str, dict[str, Any]], what: str) -> str:
+        key = str(text).strip().lower()
+        if key in table:
+            return key
+        for rid, record in table.items():
+            if str(record["text"]).lower() == key:
+                return rid
+        raise RulesError(
+            f"no {what} called {text!r} in {self.id}; known: "
+            + ", ".join(str(r["text"]) for r in table.values())
+        )
+
+    @cached_property
+    def approach_map(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {a: [] for a in APPROACHES}
+        for sid, record in self.skills.items():
+            for approach in record.get("approaches", []):
+                if approach not in out:
+                    raise RulesError(f"{self.prefix}/skills: {sid} names an unknown approach {approach!r}")
+                out[approach].append(sid)
+        return {a: tuple(s) for a, s in out.items() if s}
+
+    def combat_skill(self, ranged: bool) -> str | None:
+        """The skill that adds a die to attacks: the first skill serving finesse (ranged) or force."""
+        options = self.approach_map.get("finesse" if ranged else "force", ())
+        return options[0] if options else None
+
+    def fallout_table(self, resistance: str, severity: str) -> str:
+        return f"{self.prefix}/fallout/{resistance}/{severity}"
+
+    def bond_rank(self, level: str) -> int:
+        record = self.bond_levels.get(str(level).strip().lower())
+        if record is None:
+            raise RulesError(f"no bond level called {level!r}; the levels are {', '.join(self.bond_levels)}")
+        return int(record.get("rank", 1))

@@ -1,0 +1,613 @@
+"""The Resistance Toolbox behind the neutral vocabulary.
+
+A neutral check rolls the d10 pool: +1 die when the character has a skill
+serving the approach (the setting's skills table says which), +1 for a
+relevant domain or mastery when the caller says so (or names one the
+character has), +1 per helper.  Neutral difficulty easy / medium / hard is
+the Toolbox's 0 / 1 / 2.  Degrees: 1 and 2-5 fail, 6-7 is a cost, 8-9
+success, 10 strong.  When the caller gives `stress=` (and `resistance=`),
+a failure or cost marks it (double on a 1, one size less on a 6-7 if the
+roll was only to avoid harm) and rolls for fallout.
+
+Neutral harm marks d3 / d6 / d8 stress (minor / moderate / major: the
+Toolbox's slum / stronghold / military-base scale) on the resistance the
+setting names for body, mind or resources, then rolls for fallout; neutral
+recovery is acting to recover that resistance with the same die.  NPCs
+take neutral harm on their single Resistance and never roll for fallout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.data import SystemData
+from solo.rules.engine import (
+    Action,
+    CheckResult,
+    Creation,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    System,
+    full_degrees,
+    neutral_kind,
+    neutral_size,
+)
+from solo.rules.resistance import build
+from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
+from solo.rules.resistance.conflict import Conflict, policy
+from solo.rules.resistance.dice import (
+    BANDS,
+    COST,
+    CRIT_FAIL,
+    SIZE_DIE,
+    dice_after,
+    difficulty,
+    pool_size,
+    roll_pool,
+    roll_stress,
+    step,
+    stress_from,
+)
+from solo.rules.resistance.dice import degree_odds as pool_degree_odds
+from solo.rules.resistance.setting import Setting
+from solo.rules.resistance.stress import StressRules
+
+FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
+
+
+class Resistance(System):
+    id = "resistance"
+    name = "The Resistance Toolbox"
+    difficulty_names = ("0", "1", "2")
+    odds_parameters = ("skill", "domain", "mastery", "assist", "difficulty")
+    encounter_class = Conflict
+
+    def __init__(self, tables: Any = None):
+        self.data = SystemData(self.id, tables)
+        self._settings: dict[str, Setting] = {}
+        self._stress: dict[str, StressRules] = {}
+
+    @cached_property
+    def house_rules(self) -> dict[str, Any]:
+        return self.data.settings("resistance/house-rules")
+
+    @property
+    def downgrade_at_zero(self) -> bool:
+        return bool(self.house_rules.get("downgrade_at_zero", False))
+
+    def setting_for(self, setting_id: str | None = None) -> Setting:
+        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
+        if key not in self._settings:
+            self._settings[key] = Setting(self.data, key)
+        return self._settings[key]
+
+    def stress_rules_for(self, setting_id: str | None = None) -> StressRules:
+        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
+        if key not in self._stress:
+            self._stress[key] = StressRules(self.setting_for(key), self.data, self.house_rules)
+        return self._stress[key]
+
+    @property
+    def setting(self) -> Setting:
+        return self.setting_for()
+
+    @property
+    def stress_rules(self) -> StressRules:
+        return self.stress_rules_for()
+
+    @property
+    def approach_map(self) -> dict[str, tuple[str, ...]]:  # type: ignore[override]
+        return self.setting.approach_map
+
+    # -- characters ------------------------------------------------------------------------
+    @property
+    def slots_total(self) -> int:
+        return int(self.house_rules.get("starting_slots", 3))
+
+    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> ResistancePC:
+        return build.random_pc(self.setting, self.data, rng, self.slots_total, name=name, role=role)
+
+    def creation(self, *, name: str | None = None) -> Creation:
+        return build.ResistanceCreation(self.setting, self.data, self.slots_total, name)
+
+    def roles(self) -> list[str]:
+        return sorted(self.setting.roles)
+
+    def actor_from_dict(self, data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
+        actor = actor_from_dict(data)
+        if isinstance(actor, ResistancePC):
+            setting = self.setting_for(actor.setting)
+            for rid in list(actor.stress) + list(actor.slots) + list(actor.slot_stress):
+                if rid not in setting.resistances:
+                    raise RulesError(
+                        f"Resistance character {actor.name!r}: {rid!r} is not a resistance of {setting.id}"
+                    )
+        return actor
+
+    def npc_names(self) -> list[str]:
+        return list(self.data.keyed(build.NPCS))
+
+    def npc(self, name: str) -> ResistanceNPC:
+        npcs = self.data.keyed(build.NPCS)
+        key = name.strip().lower().replace(" ", "-")
+        if key not in npcs:
+            raise RulesError(f"no Resistance NPC called {name!r}; known: {', '.join(npcs)}")
+        return build.npc_from_record(npcs[key])
+
+    def stat_block(self, actor: Any) -> str:
+        if isinstance(actor, ResistanceNPC):
+            return self._npc_block(actor)
+        pc = self._pc(actor)
+        s = self.setting_for(pc.setting)
+        lines = [
+            f"{pc.name} - Resistance PC ({s.id.replace('-', ' ').title()})"
+            + (f": {pc.role}" if pc.role else "")
+        ]
+        parts = []
+        for rid in s.resistances:
+            text = f"{s.name(rid)} {pc.stress.get(rid, 0)}"
+            if pc.slots.get(rid):
+                text += f" (+{pc.slots[rid]} slots, {pc.slot_stress.get(rid, 0)} used)"
+            parts.append(text)
+        lines.append("Stress: " + "  ".join(parts) + f"   total {pc.total_stress()}")
+        tags = f" ({', '.join(pc.armour_tags)})" if pc.armour_tags else ""
+        lines.append(f"Armour: {pc.armour} {pc.armour_value}{tags}, {pc.armour_stress} marked")
+        lines.append(
+            "Skills: "
+            + ", ".join(_named(s.skills, k) for k in pc.skills)
+            + "   Domains: "
+            + ", ".join(_named(s.domains, k) for k in pc.domains)
+        )
+        for k in pc.knacks:
+            knack = s.knacks.get(k)
+            if knack:
+                lines.append(
+                    f"Knack: {knack['text']} ({_named({**s.skills, **s.domains}, knack.get('base', ''))})"
+                )
+        for r in pc.refresh:
+            lines.append(f"Refresh: {s.refresh[r]['text'] if r in s.refresh else r}")
+        for a in pc.abilities:
+            lines.append(f"Ability: {s.abilities[a]['text'] if a in s.abilities else a}")
+        for w in pc.weapons:
+            lines.append(f"Weapon: {_weapon(w)}")
+        for b in pc.bonds:
+            lines.append(
+                f"Bond: {b['name']} ({b.get('level', 'person')}, {b.get('kind', 'npc')})"
+                f" stress {b.get('stress', 0)}" + (f" - {b['expertise']}" if b.get("expertise") else "")
+            )
+        for f in pc.fallout:
+            where = f["resistance"]
+            where = s.name(where) if where in s.resistances else where
+            lines.append(f"Fallout ({f['severity']}, {where}): {f['name']} - {f['text']}")
+        if pc.equipment:
+            lines.append("Carrying: " + ", ".join(pc.equipment))
+        if pc.notes:
+            lines.append(f"Notes: {pc.notes}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _npc_block(npc: ResistanceNPC) -> str:
+        when = ", ".join(f"{v} when {k}" for k, v in npc.when.items())
+        lines = [
+            f"{npc.name} - Resistance NPC: difficulty {npc.difficulty}"
+            + (f" ({when})" if when else "")
+            + f", Resistance {npc.resistance} (stress {npc.stress})"
+        ]
+        if npc.armour:
+            tags = f" ({', '.join(npc.armour_tags)})" if npc.armour_tags else ""
+            lines.append(f"Armour: {npc.armour_name or 'armour'} {npc.armour}{tags}")
+        for w in npc.weapons:
+            lines.append(f"Weapon: {_weapon(w)}")
+        if npc.notes:
+            lines.append(f"Notes: {npc.notes}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _pc(actor: Any) -> ResistancePC:
+        if not isinstance(actor, ResistancePC):
+            raise RulesError(
+                f"{getattr(actor, 'name', actor)!r} is not a Resistance player character (NPCs do not roll)"
+            )
+        return actor
+
+    # -- checks ----------------------------------------------------------------------------------
+    def difficulty(self, value: Any) -> int:
+        return difficulty(value)
+
+    def ability_mastery(self, pc: ResistancePC, approach: str | None) -> bool:
+        if not approach:
+            return False
+        s = self.setting_for(pc.setting)
+        return any(approach in (s.abilities.get(a, {}).get("mastery") or []) for a in pc.abilities)
+
+    def _build(
+        self,
+        pc: ResistancePC,
+        approach: str | None,
+        skill: Any,
+        domain: Any,
+        mastery: Any,
+        knack: Any,
+        assist: int,
+        bond: bool,
+    ) -> dict[str, Any]:
+        s = self.setting_for(pc.setting)
+        if isinstance(skill, bool):
+            has_skill, skill_name = skill, "skill" if skill else None
+        elif skill:
+            sid = s.skill_id(skill)
+            has_skill, skill_name = sid in pc.skills, sid
+        elif approach:
+            options = s.approach_map.get(self._approach(approach), ())
+            owned = [k for k in options if k in pc.skills]
+            has_skill, skill_name = bool(owned), (owned[0] if owned else (options[0] if options else None))
+        else:
+            raise RulesError("a check needs an approach or a skill")
+        if isinstance(domain, bool):
+            has_domain = domain
+        elif domain:
+            has_domain = s.domain_id(domain) in pc.domains
+        else:
+            has_domain = False
+        sources = []
+        if mastery:
+            sources.append("mastery")
+        if knack:
+            if knack not in pc.knacks:
+                raise RulesError(
+                    f"{pc.name} has no knack {knack!r}; knacks: {', '.join(pc.knacks) or 'none'}"
+                )
+            sources.append(f"knack {knack}")
+        if bond:
+            sources.append("a bond")
+        if self.ability_mastery(pc, approach):
+            sources.append("an ability")
+        if not isinstance(assist, int) or isinstance(assist, bool) or assist < 0:
+            raise RulesError(f"assist must be a number of helpers, 0 or more, not {assist!r}")
+        return {
+            "skill": skill_name,
+            "has_skill": has_skill,
+            "domain": has_domain,
+            "mastery": bool(sources),
+            "mastery_from": sources,
+            "assist": assist,
+            "pool": pool_size(has_skill, has_domain, bool(sources), assist),
+        }
+
+    def _approach(self, approach: str) -> str:
+        key = str(approach).strip().lower()
+        if key not in self.approach_map:
+            raise RulesError(f"approach must be one of {', '.join(self.approach_map)}, not {approach!r}")
+        return key
+
+    def check_odds(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        mastery: Any = None,
+        knack: Any = None,
+        assist: int = 0,
+        bond: bool = False,
+        **_stakes: Any,
+    ) -> Odds:
+        pc = self._pc(actor)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        diff = self.difficulty(difficulty)
+        count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
+        return Odds(
+            self.id,
+            full_degrees(pool_degree_odds(count, drops)),
+            {**built, "difficulty": diff, "dice": count, "downgrades": drops},
+        )
+
+    def odds_for(
+        self,
+        *,
+        skill: bool = False,
+        domain: bool = False,
+        mastery: bool = False,
+        assist: int = 0,
+        difficulty: Any = 0,
+        **unknown: Any,
+    ) -> Odds:
+        if unknown:
+            raise RulesError(
+                f"Resistance odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
+            )
+        diff = self.difficulty(difficulty)
+        size = pool_size(skill, domain, mastery, assist)
+        count, drops = dice_after(size, diff, self.downgrade_at_zero)
+        from solo.rules.resistance.dice import band_odds
+
+        bands = {
+            BANDS[i]: {"probability": float(p), "exact": str(p)}
+            for i, p in enumerate(band_odds(count, drops))
+        }
+        return Odds(
+            self.id,
+            full_degrees(pool_degree_odds(count, drops)),
+            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
+        )
+
+    def check(
+        self,
+        actor: Any,
+        approach: str | None,
+        difficulty: Any,
+        rng: Rng,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        mastery: Any = None,
+        knack: Any = None,
+        assist: int = 0,
+        bond: bool = False,
+        stress: Any = None,
+        resistance: str | None = None,
+        defensive: bool = False,
+    ) -> CheckResult:
+        pc = self._pc(actor)
+        s = self.setting_for(pc.setting)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        diff = self.difficulty(difficulty)
+        count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
+        result = roll_pool(count, drops, rng)
+        note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
+        label = s.skills[built["skill"]]["text"] if built["skill"] in s.skills else (approach or "check")
+        text = (
+            f"{pc.name}: {label} at difficulty {diff}, pool {built['pool']} {result.dice}{note}"
+            f" - {result.band_name}"
+        )
+        detail = {**built, "difficulty": diff, "dice_rolled": count, **result.to_dict()}
+        events = [Event("check", text, pc.name, dict(detail, degree=result.degree))]
+        if stress is not None and result.band <= COST:
+            die = stress_from(stress)
+            if defensive and result.band == COST:
+                die = step(die, -1)
+            amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
+            rid = s.resistance_id(resistance) if resistance else s.physical_resistance
+            more, fallouts = self.stress_rules_for(pc.setting).take(
+                pc, rid, amount, rng, cause=f"the check ({die})"
+            )
+            events.extend(more)
+            detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
+        return CheckResult(
+            self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
+        )
+
+    def group_check(
+        self, actors: list[Any], approach: str | None, difficulty: Any, rng: Rng, **options: Any
+    ) -> CheckResult:
+        """One leader rolls for the group; if it succeeds, everyone else rolls with mastery.
+
+        The leader is the first member with a skill serving the approach (else the first member).
+        """
+        group = [self._pc(a) for a in actors]
+        if not group:
+            raise RulesError("a group check needs someone in the group")
+        serving = self.approach_map.get(approach or "", ())
+        leader = next((pc for pc in group if any(k in pc.skills for k in serving)), group[0])
+        result = self.check(leader, approach, difficulty, rng, **options)
+        followers = []
+        if result.success:
+            for member in group:
+                if member is not leader:
+                    follow = self.check(member, approach, difficulty, rng, **{**options, "mastery": True})
+                    result.events.extend(follow.events)
+                    followers.append({"name": member.name, "degree": follow.degree})
+        result.detail["leader"] = leader.name
+        result.detail["followers"] = followers
+        return result
+
+    # -- harm and recovery ---------------------------------------------------------------------------
+    def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
+        kind, size = neutral_kind(kind), neutral_size(size)
+        rng = self.need_rng(rng, "stress and fallout")
+        die = SIZE_DIE[size]
+        amount = roll_stress(die, rng)
+        if isinstance(actor, ResistanceNPC):
+            actor.stress += amount
+            events = [
+                Event(
+                    "stress",
+                    f"{actor.name} takes {amount} stress ({die}): {actor.stress}/{actor.resistance}.",
+                    actor.name,
+                    {"amount": amount},
+                )
+            ]
+            if actor.at_mercy:
+                events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
+            return events
+        pc = self._pc(actor)
+        rid = self.setting_for(pc.setting).for_harm(kind)
+        events, _ = self.stress_rules_for(pc.setting).take(
+            pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
+        )
+        return events
+
+    def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
+        kind, size = neutral_kind(kind), neutral_size(size)
+        rng = self.need_rng(rng, "recovery")
+        if isinstance(actor, ResistanceNPC):
+            amount = roll_stress(SIZE_DIE[size], rng)
+            removed = min(amount, actor.stress)
+            actor.stress -= removed
+            return [
+                Event(
+                    "recover",
+                    f"{actor.name} recovers {removed} stress ({actor.stress}/{actor.resistance}).",
+                    actor.name,
+                )
+            ]
+        pc = self._pc(actor)
+        rid = self.setting_for(pc.setting).for_harm(kind)
+        return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
+
+    def take_stress(
+        self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
+    ) -> list[Event]:
+        """Mark a known amount of stress and roll for fallout."""
+        pc = self._pc(actor)
+        if not isinstance(amount, int) or amount < 0:
+            raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
+        events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
+        return events
+
+    def lay_low(self, actor: Any) -> list[Event]:
+        pc = self._pc(actor)
+        return self.stress_rules_for(pc.setting).lay_low(pc)
+
+    def act_to_recover(self, actor: Any, resistance: str, effort: str, rng: Rng) -> list[Event]:
+        pc = self._pc(actor)
+        return self.stress_rules_for(pc.setting).act_to_recover(pc, resistance, effort, rng)
+
+    def refresh(self, actor: Any, effort: str, rng: Rng) -> list[Event]:
+        pc = self._pc(actor)
+        return self.stress_rules_for(pc.setting).refresh(pc, effort, rng)
+
+    def end_situation(self, actor: Any) -> list[Event]:
+        pc = self._pc(actor)
+        return self.stress_rules_for(pc.setting).end_situation(pc)
+
+    def buy(
+        self,
+        actor: Any,
+        price: str,
+        rng: Rng,
+        *,
+        skill: Any = None,
+        domain: Any = None,
+        resistance: str = "gold",
+    ) -> CheckResult:
+        """A purchase: a check where failure marks the price as stress; a 6-7 marks it one size less."""
+        return self.check(
+            actor,
+            "presence",
+            0,
+            rng,
+            skill=skill,
+            domain=domain,
+            stress=stress_from(price),
+            resistance=resistance,
+            defensive=True,
+        )
+
+    # -- bonds ------------------------------------------------------------------------------------------
+    def add_bond(
+        self, actor: Any, name: str, *, level: str = "person", kind: str = "npc", expertise: str = ""
+    ) -> list[Event]:
+        pc = self._pc(actor)
+        self.setting_for(pc.setting).bond_rank(level)
+        pc.bonds.append(
+            {
+                "name": name,
+                "kind": kind,
+                "level": level,
+                "expertise": expertise,
+                "stress": 0,
+                "stressed": False,
+            }
+        )
+        return [Event("bond", f"{pc.name} gains a bond: {name} ({level}).", pc.name)]
+
+    def call_favour(
+        self,
+        actor: Any,
+        bond: str,
+        favour: str,
+        rng: Rng,
+        *,
+        expertise: bool = False,
+        home: bool = False,
+        against: str | None = None,
+    ) -> CheckResult:
+        """An NPC bond does something risky for you; stress it takes lands on its own track."""
+        pc = self._pc(actor)
+        s = self.setting_for(pc.setting)
+        rules = self.stress_rules_for(pc.setting)
+        b = rules.bond(pc, bond)
+        if b.get("kind", "npc") != "npc":
+            raise RulesError(f"{b['name']} is a player character; ask them at the table")
+        die = FAVOUR_DIE.get(str(favour).strip().lower())
+        if die is None:
+            raise RulesError(
+                f"a favour costs 1, d3, d6 or d8 stress (or minor/moderate/major), not {favour!r}"
+            )
+        mastery = False
+        if against is not None:
+            mine, theirs = s.bond_rank(b.get("level", "person")), s.bond_rank(against)
+            if theirs > mine:
+                raise RulesError(
+                    f"{b['name']} ({b.get('level')}) cannot act against a {against}; find someone"
+                    " their own size"
+                )
+            mastery = theirs < mine
+        size = 1 + int(expertise) + int(home) + int(mastery)
+        result = roll_pool(size, 0, rng)
+        text = f"{b['name']} tries the favour: pool {size} {result.dice} - {result.band_name}"
+        events = [Event("favour", text, pc.name, result.to_dict())]
+        if result.band <= COST:
+            amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
+            b["stress"] = int(b.get("stress", 0)) + amount
+            b["stressed"] = True
+            events.append(
+                Event(
+                    "stress",
+                    f"{b['name']} marks {amount} bond stress ({die}); bond stress now {b['stress']}.",
+                    pc.name,
+                    {"amount": amount},
+                )
+            )
+        return CheckResult(
+            self.id,
+            pc.name,
+            None,
+            "favour",
+            "0",
+            result.degree,
+            {"bond": b["name"], "pool": size, **result.to_dict()},
+            text,
+            events,
+        )
+
+    def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
+        pc = self._pc(actor)
+        b = self.stress_rules_for(pc.setting).bond(pc, bond)
+        die = SIZE_DIE.get(effort, effort)
+        amount = roll_stress(stress_from(die), rng)
+        removed = min(amount, int(b.get("stress", 0)))
+        b["stress"] = int(b.get("stress", 0)) - removed
+        return [
+            Event("bond", f"{pc.name} does {b['name']} a good turn: {removed} bond stress clears.", pc.name)
+        ]
+
+    def end_session(self, actor: Any, rng: Rng) -> list[Event]:
+        """Fallout checks for every bond that took stress this session."""
+        pc = self._pc(actor)
+        return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
+
+    # -- encounters -----------------------------------------------------------------------------------
+    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
+        if not isinstance(encounter, Conflict):
+            raise RulesError("that encounter is not a Resistance conflict")
+        if not isinstance(actor, ResistancePC):
+            raise RulesError("Resistance NPCs never act on their own; they act through the characters' rolls")
+        return policy(actor, encounter, rng)
+
+
+def _named(table: dict[str, dict[str, Any]], key: str) -> str:
+    return str(table[key]["text"]) if key in table else key
+
+
+def _weapon(w: dict[str, Any]) -> str:
+    tags = f"; {', '.join(w['tags'])}" if w.get("tags") else ""
+    return f"{w['name']} ({w['stress']}{tags})"
