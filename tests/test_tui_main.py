@@ -10,7 +10,7 @@ from textual.widgets import Input
 from tui_harness import make_campaign, new_app, play
 
 from solo.campaign import CampaignStore
-from solo.tui.moves import all_moves
+from solo.tui.moves.all import all_moves
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.help import HelpScreen
 from solo.tui.screens.main import MainScreen

@@ -2,7 +2,7 @@
 
 import pytest
 
-from solo.tui.moves import command_words
+from solo.tui.moves.all import command_words
 from solo.tui.moves.journal import split_times
 from solo.tui.quick import Parsed, UnknownCommand, parse_line
 

@@ -23,7 +23,7 @@ def _player(provider: Provider) -> Any | None:
 
 class MovesProvider(Provider):
     def _moves(self) -> list[Any]:
-        from solo.tui.moves import all_moves
+        from solo.tui.moves.all import all_moves
 
         return all_moves()
 

@@ -1,7 +1,6 @@
-"""Every move the TUI offers, registered by area; see `base` for what a move is."""
+"""The moves the TUI offers, one module per area; `base` says what a move is.
 
-from solo.tui.moves import app as _app  # noqa: F401
-from solo.tui.moves import journal as _journal  # noqa: F401 - registers its moves
-from solo.tui.moves.base import GROUPS, MOVES, Move, Play, all_moves, command_words, move
-
-__all__ = ["GROUPS", "MOVES", "Move", "Play", "all_moves", "command_words", "move"]
+Import `solo.tui.moves.all` for the full registry: this package itself
+imports nothing from Textual, so walking solo's packages (as the layering
+test does) never loads it.
+"""

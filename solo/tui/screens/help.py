@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from solo.tui.moves import all_moves
+from solo.tui.moves.all import all_moves
 
 QUICK = [
     ("The rain has not stopped for three days.", "a sentence and Enter: a note in the journal"),

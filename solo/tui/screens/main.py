@@ -28,7 +28,7 @@ from solo.errors import SoloError
 from solo.tables import TableSet
 from solo.tui import characters
 from solo.tui.library import Library
-from solo.tui.moves import MOVES, all_moves, command_words
+from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
 from solo.tui.widgets.command_line import CommandLine
 from solo.tui.widgets.journal import JournalView

@@ -1,0 +1,7 @@
+"""Every move, registered: importing this module imports each area's moves."""
+
+from solo.tui.moves import app as _app  # noqa: F401 - registers its moves
+from solo.tui.moves import journal as _journal  # noqa: F401
+from solo.tui.moves.base import GROUPS, MOVES, Move, Play, all_moves, command_words, move
+
+__all__ = ["GROUPS", "MOVES", "Move", "Play", "all_moves", "command_words", "move"]

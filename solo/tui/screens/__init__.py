@@ -1,0 +1,1 @@
+"""The TUI's screens, one module each, with their styles in .tcss files beside them."""
