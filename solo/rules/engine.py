@@ -234,6 +234,15 @@ class System(ABC):
     @abstractmethod
     def stat_block(self, actor: Actor) -> str: ...
 
+    def resources(self, actor: Actor) -> str:
+        """One short line of what runs out in play (tracks, stress), for a status panel.
+
+        The stat block says everything; this says what a player glances at
+        between moves.  Systems override it; the default is the stat block's
+        first line.
+        """
+        return self.stat_block(actor).splitlines()[0]
+
     @abstractmethod
     def actor_from_dict(self, data: Mapping[str, Any]) -> Actor: ...
 
@@ -449,6 +458,14 @@ class Encounter:
 
     def apply(self, action: Action) -> list[Event]:
         raise NotImplementedError
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """Exact chances of the roll `action` would make now, before choosing it.
+
+        None when the action rolls nothing (waiting, closing in unopposed) or
+        the system cannot say.  Systems override it with their own pools.
+        """
+        return None
 
     def harm_taken(self, actor: Actor) -> dict[str, int]:
         """What this encounter cost the actor, by the system's own tracks."""

@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, RulesError, choose
+from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
 from solo.rules.nine_powers.character import CONTEST_TRACKS, NinePowersActor
 from solo.rules.nine_powers.pools import (
     DAMAGE,
@@ -62,6 +62,7 @@ from solo.rules.nine_powers.pools import (
     DURATION,
     THRESHOLD,
     build_pool,
+    degree_odds,
     difficulty,
     success_chance,
 )
@@ -480,6 +481,26 @@ class Contest(Encounter):
             else ""
         )
         return Action(f.actor, kind, target, skill, diff, options or None, label)
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """The pool the action would roll now (holds, grabs, lore, boosts counted) against its difficulty."""
+        f = self.fighter(action.actor)
+        try:
+            checked = self._checked(f, action)
+        except RulesError:
+            return None
+        kind = checked.kind
+        if kind == "wait":
+            return None
+        skill = checked.skill if kind == "attack" else USE_SKILL.get(kind)
+        if skill is None or checked.difficulty is None:
+            return None
+        target = self.fighter(checked.target) if checked.target is not None else None
+        modifier = 2 if checked.option("boost") else 0
+        pool = self._pool(f, skill, target, modifier, damaging=kind == "attack")
+        diff = checked.difficulty
+        return Odds(self.system.id, full_degrees(degree_odds(pool, diff)),
+                    {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]})
 
     @staticmethod
     def _can_boost(actor: NinePowersActor, boost: str) -> None:

@@ -209,6 +209,15 @@ class NinePowers(System):
             lines.append(f"Notes: {a.notes}")
         return "\n".join(lines)
 
+    def resources(self, actor: Any) -> str:
+        a = self._mine(actor)
+        parts = [f"{t.capitalize()} {getattr(a, t)}/{getattr(a, t + '_max')}" for t in (*BUFFERS, *REALS)]
+        if a.is_pc:
+            parts.append(f"Heroism {a.heroism}/{a.heroism_max}")
+        if a.wounds:
+            parts.append(f"{len(a.wounds)} wound{'s' if len(a.wounds) != 1 else ''}")
+        return " · ".join(parts)
+
     @staticmethod
     def _mine(actor: Any) -> NinePowersActor:
         if not isinstance(actor, NinePowersActor):

@@ -45,7 +45,7 @@ from math import ceil
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, RulesError, choose
+from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
     BANDS,
@@ -57,6 +57,7 @@ from solo.rules.resistance.dice import (
     roll_stress,
     step,
 )
+from solo.rules.resistance.dice import degree_odds as pool_degree_odds
 
 ACTIONS = ("attack", "close", "flee", "reload")
 
@@ -308,6 +309,47 @@ class Conflict(Encounter):
                 )
         acts.append(Action(actor, "flee", label="flee the fight"))
         return acts
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """The roll the action would make now: the same pool and difficulty `apply` would use."""
+        s = self.who(action.actor)
+        if not isinstance(s.actor, ResistancePC) or s.out is not None:
+            return None
+        foes = self.foes()
+        hardest = max((self.difficulty_of(t) for t in foes), default=0)
+        kind = action.kind
+        if kind == "attack":
+            if action.target is None:
+                return None
+            index = action.option("weapon")
+            if index is None:
+                ready = self.weapons_ready(s)
+                if not ready:
+                    return None
+                index = ready[0]
+            w = self.weapon(s.actor, index)
+            tags = w["tags"]
+            mastery = ("surprising" in tags and index not in s.surprised) or (
+                "accurate" in tags and self.prepared and not s.attacked)
+            ranged = is_ranged(w)
+            roll = (("finesse",) if ranged else ("force",), mastery,
+                    self.difficulty_of(self.who(action.target)), self.setting.combat_skill(ranged))
+        elif kind == "close":
+            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in foes):  # type: ignore[attr-defined]
+                return None  # closing in unopposed rolls nothing
+            roll = (("force", "finesse"), False, hardest, None)
+        elif kind == "flee":
+            roll = (("finesse", "stealth", "survival"), False, hardest, None)
+        elif kind == "reload":
+            w = s.actor.weapons[action.option("weapon")]
+            ranged = is_ranged(w)
+            roll = (("finesse",) if ranged else ("force",), False, 0, self.setting.combat_skill(ranged))
+        else:
+            return None
+        approaches, mastery, diff, skill = roll
+        size, count, drops = self._pool(s, approaches, mastery, diff, skill)
+        return Odds(self.system.id, full_degrees(pool_degree_odds(count, drops)),
+                    {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops})
 
     def apply(self, action: Action) -> list[Event]:
         s = self.who(action.actor)

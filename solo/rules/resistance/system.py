@@ -190,6 +190,19 @@ class Resistance(System):
             lines.append(f"Notes: {pc.notes}")
         return "\n".join(lines)
 
+    def resources(self, actor: Any) -> str:
+        if isinstance(actor, ResistanceNPC):
+            return f"stress {actor.stress}/{actor.resistance}"
+        pc = self._pc(actor)
+        s = self.setting_for(pc.setting)
+        parts = [f"{s.name(rid)} {pc.stress.get(rid, 0)}" for rid in s.resistances]
+        line = "Stress " + " ".join(parts)
+        if pc.armour_value:
+            line += f" · armour {pc.armour_stress}/{pc.armour_value} marked"
+        if pc.fallout:
+            line += f" · {len(pc.fallout)} fallout"
+        return line
+
     @staticmethod
     def _npc_block(npc: ResistanceNPC) -> str:
         when = ", ".join(f"{v} when {k}" for k, v in npc.when.items())
