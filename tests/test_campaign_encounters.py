@@ -72,7 +72,10 @@ def test_ending_early_calls_it_off():
     perform(c, "rules.encounter_start", {"foes": ["mook", "thug"]})
     perform(c, "rules.encounter_act", {"choice": 0})
     entries = perform(c, "rules.encounter_end", {})
-    assert entries[-1].text == "The encounter is called off after 2 rounds."
+    assert [e.text for e in entries] == [
+        "The contest is called off in round 2.",
+        "Everyone catches their breath: fortitude, resilience and craftiness are full again.",
+        "The encounter is called off in round 2."]
     assert "encounter" not in c.extra
     with pytest.raises(SoloError, match="no encounter is running"):
         perform(c, "rules.encounter_act", {"choice": 0})

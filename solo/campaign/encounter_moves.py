@@ -181,7 +181,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, foes: list[str | int
     names = [live.encounter.label(a) for a in live.party]
     others = [live.encounter.label(a) for a in live.foes]
     head = ctx.entry("encounter", f"An encounter begins: {_and(names)} against {_and(others)}.",
-                     {"system": system.id, "party": names, "foes": others})
+                     {"begins": True, "system": system.id, "party": names, "foes": others})
     entries = [head] + _entries(ctx, live, 0)
     _write_back(campaign, live)
     if live.encounter.is_over():
@@ -222,9 +222,8 @@ def encounter_end(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
     if callable(end) and not live.encounter.is_over():
         end()
     entries = _entries(ctx, live, start)
-    rounds = live.encounter.rounds_played
     text = (_result_text(live) if live.encounter.winner
-            else f"The encounter is called off after {rounds} round{'s' if rounds != 1 else ''}.")
+            else f"The encounter is called off in round {live.encounter.round}.")
     entries.append(_close(campaign, ctx, live, text))
     return entries
 

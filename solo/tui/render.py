@@ -39,7 +39,12 @@ def entry_label(entry: JournalEntry) -> str | None:
 
 
 def entry_body(entry: JournalEntry) -> Text:
-    return Text(entry.text)
+    """The entry's text, with the part a player's eye looks for first in bold (an oracle's answer)."""
+    text = Text(entry.text)
+    label = entry.data.get("label") if entry.kind == "oracle" else None
+    if isinstance(label, str) and label:
+        text.highlight_words([f"-> {label}"], style="bold")
+    return text
 
 
 def clock_bar(filled: int, segments: int) -> str:
@@ -65,6 +70,8 @@ def state_panel(campaign: Campaign) -> Text:
     out.append(str(campaign.countdown), style="bold")
     out.append("\nClues held ")
     out.append(str(campaign.clues), style="bold")
+    if campaign.extra.get("encounter"):
+        out.append("\nAn encounter is running (b)", style="bold")
     for clock in campaign.clocks:
         out.append(f"\n{clock.name} ")
         out.append(clock_bar(clock.filled, clock.segments), style="bold")

@@ -238,6 +238,7 @@ class Contest(Encounter):
         self.reading = False  # someone has used Intuition: armour cuts to expire
         self.allowed = tuple(self.uses())
         self.finished = False
+        self.called_off = False  # set by end(): the GM or a concession stopped it
 
     def _out(self, f: Fighter, how: str) -> None:
         if f.out is None:
@@ -987,6 +988,8 @@ class Contest(Encounter):
             )
         elif not sides:
             self.emit(events, "end", "The contest is over: nobody is left standing, a draw.")
+        elif self.called_off:
+            self.emit(events, "end", f"The contest is called off in round {self.round}.")
         else:
             self.emit(events, "end", f"The contest is broken off after {self.max_rounds} rounds.")
         for f in self.order:
@@ -1002,6 +1005,7 @@ class Contest(Encounter):
         """Stop here (someone concedes, the GM calls it): buffers refill, nobody wins."""
         events: list[Event] = []
         if not self.finished:
+            self.called_off = True
             self.round = max(self.round, 1)
             self._finish(events)
         return events

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+    from textual.signal import Signal
 
     from solo.campaign import Campaign, JournalEntry
     from solo.tables import TableSet
@@ -30,6 +31,10 @@ class Play(Protocol):
 
     @property
     def campaign(self) -> Campaign: ...
+
+    @property
+    def changed(self) -> Signal[Campaign]:
+        """Published after every action, so screens showing the campaign can refresh."""
 
     async def tables(self) -> TableSet: ...
 

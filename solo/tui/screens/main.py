@@ -21,12 +21,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.signal import Signal
 from textual.widgets import Footer, Header, Input
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.errors import SoloError
 from solo.tables import TableSet
-from solo.tui import characters
+from solo.tui import resources
 from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
@@ -73,6 +74,7 @@ class MainScreen(Screen[None]):
         self._queue: asyncio.Queue[tuple[str, dict[str, Any], asyncio.Future | None]] = asyncio.Queue()
         self._runner: asyncio.Task | None = None
         self._pending = 0
+        self._changed: Signal[Campaign] = Signal(self, "campaign-changed")
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -110,12 +112,16 @@ class MainScreen(Screen[None]):
         c = self.campaign
         self.title = c.name
         self.sub_title = (c.system or "no rule system") + " · " + _scene_label(c)
-        self.side.show(c, characters.key_resources(c))
+        self.side.show(c, resources.key_resources(c))
 
     # -- Play: what moves use ---------------------------------------------------------
     @property
     def campaign(self) -> Campaign:
         return self.session.campaign
+
+    @property
+    def changed(self) -> Signal[Campaign]:
+        return self._changed
 
     async def tables(self) -> TableSet:
         return await asyncio.to_thread(lambda: self.library.tables)
@@ -194,6 +200,7 @@ class MainScreen(Screen[None]):
                       " the campaign is as it was before it", severity="error")
             return None
         self._show_state()
+        self._changed.publish(self.campaign)
         return entries
 
     # -- moves -------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Start a campaign: a name (one is suggested) and a rule system; Enter and play.
 
 A newcomer's first `solo` lands here with everything filled in, so one key
-starts a game.  The system list comes from the campaign layer (the systems
-a campaign may name); "none" plays with the oracle and dice alone.
+starts a game.  The systems offered are those the rules engine can play
+(characters and encounters need it); "none" plays with the oracle, dice and
+tables alone.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from solo.campaign import known_systems
+from solo.rules import registry
 
 NO_SYSTEM = "none"
 DEFAULT_NAME = "The First Tale"
@@ -28,8 +30,10 @@ class NewCampaign:
     system: str | None
 
 
-def system_label(system: str) -> str:
-    return system.replace("-", " ").title()
+def playable_systems() -> list[str]:
+    """Systems a campaign may name that the rules engine can also play."""
+    allowed = set(known_systems())
+    return [s for s in registry.ids() if s in allowed]
 
 
 class NewCampaignDialog(ModalScreen[NewCampaign | None]):
@@ -39,7 +43,7 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
     def __init__(self, name: str = DEFAULT_NAME, system: str | None = None, *, welcome: bool = False):
         super().__init__(classes="dialog")
         self.suggested = name
-        systems = known_systems()
+        systems = playable_systems()
         self.system = system if system in systems else (systems[0] if systems else None)
         self.welcome = welcome
 
@@ -50,7 +54,7 @@ class NewCampaignDialog(ModalScreen[NewCampaign | None]):
             yield Label("Its name:")
             yield Input(self.suggested, id="name")
             yield Label("The rule system it plays (for characters and encounters):")
-            options = [Option(system_label(s), id=s) for s in known_systems()]
+            options = [Option(registry.get(s).name, id=s) for s in playable_systems()]
             options.append(Option("None — the oracle, dice and tables only", id=NO_SYSTEM))
             yield OptionList(*options, id="system")
             yield Label("enter: start · tab: name / system · esc: cancel", id="hint")

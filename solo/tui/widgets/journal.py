@@ -44,9 +44,11 @@ class JournalView(ScrollView, can_focus=True):
     JournalView > .journal--empty { color: $text-muted; text-style: italic; }
     """
 
-    def __init__(self, empty_message: str = "", *, id: str | None = None, classes: str | None = None):
+    def __init__(self, empty_message: str = "", *, labels: bool = True, id: str | None = None,
+                 classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.empty_message = empty_message
+        self.labels = labels  # False: no kind in the margin (a log of one kind, like a fight's)
         self.entries: list[JournalEntry] = []
         self._lines: list[Strip] = []
         self._starts: list[int] = []  # the first line of each entry
@@ -128,7 +130,7 @@ class JournalView(ScrollView, can_focus=True):
                 self._lines.append(Strip.blank(width))
             self._lines += self._wrap(Text("── ") + body, width, style)
             return
-        label = render.entry_label(entry)
+        label = render.entry_label(entry) if self.labels else None
         if label is None:
             self._lines += self._wrap(body, width, style)
             return

@@ -1,0 +1,39 @@
+"""Characters and encounters: the screens where the rule system's side of the game is played."""
+
+from __future__ import annotations
+
+from solo.errors import SoloError
+from solo.tui.moves.base import Play, move
+from solo.tui.screens.characters import CharactersScreen, rules_system
+from solo.tui.screens.encounter import EncounterScreen, FoesDialog
+
+
+@move("characters", "Characters", "The party's sheets, kept current; create a PC (guided or at random)",
+      key="p", words=("characters", "pc"), group="Characters")
+async def characters(play: Play, args: str) -> None:
+    play.show(CharactersScreen(play, play.changed))
+
+
+@move("encounter", "Encounter", "Fight or face foes through the rules engine: choose each PC's action",
+      key="b", words=("encounter", "fight"), usage="[FOE ...]", group="Characters")
+async def encounter(play: Play, args: str) -> None:
+    campaign = play.campaign
+    if not campaign.extra.get("encounter"):
+        system = rules_system(campaign)
+        if system is None:
+            raise SoloError("encounters need the campaign to play a rule system the rules engine knows"
+                            f" (this one plays {campaign.system or 'none'})")
+        if not campaign.pcs:
+            raise SoloError("an encounter needs a player character: p opens the characters screen")
+        if args:
+            foes: list[str | int] | None = args.split()
+        else:
+            ours = [(str(c.id), f"{c.name} (from this campaign)") for c in campaign.npcs if c.sheet]
+            choices = ours + [(name, system.npc(name).name) for name in system.npc_names()]
+            picked = await play.dialog(FoesDialog(choices))
+            foes = [int(p) if p.isdigit() else p for p in picked] if picked else None
+        if not foes:
+            return
+        if await play.perform("rules.encounter_start", foes=foes) is None:
+            return
+    play.show(EncounterScreen(play, play.changed))

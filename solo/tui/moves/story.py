@@ -1,0 +1,35 @@
+"""Story generators in play: a hook becomes a thread, a person a notable (and an NPC with stats)."""
+
+from __future__ import annotations
+
+from solo.errors import SoloError
+from solo.tui.moves.base import Play, move
+
+
+def _count(args: str, what: str) -> int:
+    text = args.strip() or "1"
+    if not text.isdigit():
+        raise SoloError(f"/{what} takes how many to make, not {text!r}")
+    return int(text)
+
+
+@move("hook", "Adventure hook", "Roll an adventure hook; it becomes an open thread",
+      key="h", words=("hook",), usage="[N]", group="Story")
+async def hook(play: Play, args: str) -> None:
+    await play.perform("story.hooks", count=_count(args, "hook"))
+
+
+@move("npc", "Make a person", "A person with a look, manner, want and secret (with stats in your system)",
+      key="g", words=("npc",), usage="[N]", group="Story")
+async def npc(play: Play, args: str) -> None:
+    from solo.rules import registry
+
+    system = play.campaign.system
+    params = {"system": system} if system in registry.ids() else {}
+    await play.perform("story.npc", count=_count(args, "npc"), **params)
+
+
+@move("foundation", "Story foundation", "Lay a story's foundation: its people, things, places, first task",
+      key="f", words=("foundation",), group="Story")
+async def foundation(play: Play, args: str) -> None:
+    await play.perform("story.foundation", **({"shape": args.strip()} if args.strip() else {}))
