@@ -29,3 +29,35 @@ def salt_road(saves):
 def test_main_screen(saves_dir, snap_compare):
     salt_road(saves_dir)
     assert snap_compare(new_app(saves_dir), terminal_size=(100, 30))
+
+
+def vroy_campaign(saves):
+    from solo.dice import Rng
+    from solo.rules import registry
+
+    session = make_campaign(saves, "The Salt Road", seed=7)
+    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
+    session.perform("character_add", sheet=sheet)
+    return session
+
+
+def test_encounter_screen(saves_dir, snap_compare):
+    session = vroy_campaign(saves_dir)
+    session.perform("rules.encounter_start", foes=["mook", "watchman"])
+    session.perform("rules.encounter_act", choice=0)
+
+    async def open_encounter(pilot):
+        await pilot.press("escape", "b")
+        await pilot.pause(0.3)
+
+    assert snap_compare(new_app(saves_dir), terminal_size=(100, 34), run_before=open_encounter)
+
+
+def test_character_sheet(saves_dir, snap_compare):
+    vroy_campaign(saves_dir)
+
+    async def open_sheet(pilot):
+        await pilot.press("escape", "p")
+        await pilot.pause(0.2)
+
+    assert snap_compare(new_app(saves_dir), terminal_size=(110, 24), run_before=open_sheet)

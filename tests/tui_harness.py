@@ -15,7 +15,6 @@ from pathlib import Path
 
 from textual.app import Notify
 from textual.pilot import Pilot
-from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from solo.campaign import CampaignStore
@@ -36,9 +35,10 @@ class Harness:
         while True:
             await self.pilot.pause()
             main = self.app.main
-            running = [w for w in self.app.workers if not w.is_finished]
-            waiting_on_a_dialog = isinstance(self.app.screen, ModalScreen)
-            if not (main is not None and main.busy) and (not running or waiting_on_a_dialog):
+            # A worker whose screen is not on top is waiting for the screen above it (a dialog).
+            running = [w for w in self.app.workers if not w.is_finished
+                       and (w.node is self.app or w.node.screen is self.app.screen)]
+            if not (main is not None and main.busy) and not running:
                 break
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(f"the app did not settle: {running}, busy={main and main.busy}")

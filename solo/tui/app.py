@@ -25,6 +25,8 @@ class SoloApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {MovesProvider, TablesProvider}
     BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True,
+                tooltip="Take back the last action: journal, state and dice as they were"),
         Binding("f1", "help", "Help", id="app.help", tooltip="Every key, move and command"),
         Binding("ctrl+o", "campaigns", "Campaigns", id="app.campaigns", priority=True,
                 tooltip="Open, start, rename, export or delete campaigns"),
@@ -91,6 +93,11 @@ class SoloApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(list(self.BINDINGS), list(MainScreen.BINDINGS)))
+
+    def action_undo(self) -> None:
+        main = self.main
+        if main is not None and not isinstance(self.screen, CampaignsScreen):
+            main.run_move("undo")
 
     async def action_campaigns(self) -> None:
         if isinstance(self.screen, CampaignsScreen):

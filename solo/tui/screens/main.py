@@ -54,8 +54,6 @@ MOVE_KEYS = [
 class MainScreen(Screen[None]):
     CSS_PATH = "main.tcss"
     BINDINGS = [
-        Binding("ctrl+z", "move('undo')", "Undo", id="main.undo", priority=True,
-                tooltip="Take back the last action: journal, state and dice as they were"),
         Binding("escape", "keys", "Moves", id="main.keys",
                 tooltip="Leave the input line so single keys play moves"),
         Binding("enter", "write", "Write", id="main.write",

@@ -1,0 +1,144 @@
+"""Characters and encounters through the TUI: creation, sheets that follow play, the encounter screen."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+from tui_harness import make_campaign, new_app, play
+
+from solo.campaign import CampaignStore
+from solo.dice import Rng
+from solo.rules import registry
+from solo.tui.screens.characters import CharactersScreen, PreviewDialog
+from solo.tui.screens.confirm import ConfirmDialog
+from solo.tui.screens.creation import CreationScreen
+from solo.tui.screens.encounter import EncounterScreen, FoesDialog
+from solo.tui.screens.main import MainScreen
+
+
+def with_vroy(saves_dir, seed: int = 7):
+    session = make_campaign(saves_dir, seed=seed)
+    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
+    session.perform("character_add", sheet=sheet)
+    return session
+
+
+def test_a_random_pc_is_previewed_then_added(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        await h.press("escape", "p")
+        screen = h.app.screen
+        assert isinstance(screen, CharactersScreen)
+        assert screen.shown.startswith("No characters yet")
+        await h.press("r")
+        assert isinstance(h.app.screen, PreviewDialog)
+        await h.press("r")  # roll again
+        await h.press("enter")
+        pc = h.main.campaign.pcs[0]
+        assert isinstance(h.app.screen, CharactersScreen)
+        assert screen.shown.startswith(f"{pc.name} - Nine Powers PC")
+        await h.press("escape")
+        assert f"{pc.name}\n  Fortitude 4/4 · Resilience 4/4" in h.panel  # key resources, from the rules
+
+    play(new_app(saves_dir), scenario)
+    assert len(CampaignStore(saves_dir).load("the-salt-road").pcs) == 1
+
+
+def test_guided_creation_asks_the_systems_questions(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        await h.press("escape", "p", "n")
+        creation = h.app.screen
+        assert isinstance(creation, CreationScreen)
+        assert creation.creation.question.prompt == "What is your character called?"
+        await h.type("Maud")
+        await h.type("a ferrywoman who knows every current")
+        steps = 0
+        while isinstance(h.app.screen, CreationScreen) and steps < 60:
+            q = creation.creation.question
+            if q.choices:
+                await h.press("enter")  # the first (or default) choice
+            else:
+                await h.type("On the river.")
+            steps += 1
+        assert isinstance(h.app.screen, PreviewDialog) and not h.app.screen.random
+        await h.press("enter")
+        pc = h.main.campaign.pcs[0]
+        assert (pc.name, pc.sheet["concept"]) == ("Maud", "a ferrywoman who knows every current")
+        assert sum(pc.sheet["skills"].values()) == 15 + 15  # every skill at 1, one raise per answer
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_characters_need_a_rule_system(saves_dir):
+    make_campaign(saves_dir, system=None)
+
+    async def scenario(h):
+        await h.type("/characters")
+        await h.press("r")
+        assert "characters need the campaign to play a rule system" in h.errors()[-1]
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_an_encounter_from_start_to_retreat(saves_dir):
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        await h.press("escape", "b")
+        foes = h.app.screen
+        assert isinstance(foes, FoesDialog)
+        await h.press("space", "down", "space", "enter")  # Mook and Watchman
+        screen = h.app.screen
+        assert isinstance(screen, EncounterScreen)
+        assert "Vroy (fighting)" in screen.text and "Watchman (fighting)" in screen.text
+        options = screen.query_one("#actions", OptionList)
+        first = str(options.get_option_at_index(0).prompt)
+        assert first == "Melee/Protect 2: attack Mook, easy  87.5%"  # d4 d6 at 3 or under
+        await h.press("enter")
+        texts = [e.text for e in h.main.campaign.journal]
+        assert any(t.startswith("Vroy: Melee/Protect easy against Mook") for t in texts)
+        assert h.main.campaign.extra["encounter"]["choices"][0]["index"] == 0
+        await h.press("e")
+        assert isinstance(h.app.screen, ConfirmDialog)
+        await h.press("y")
+        assert screen.sub_title == "over"
+        assert h.main.campaign.journal[-1].text == "The encounter is called off in round 2."
+        await h.press("escape")
+        assert isinstance(h.app.screen, MainScreen)
+        assert "encounter is running" not in h.panel
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_leaving_an_encounter_and_coming_back(saves_dir):
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        await h.type("/fight mook")
+        assert isinstance(h.app.screen, EncounterScreen), h.errors()
+        await h.press("escape")
+        assert "An encounter is running (b)" in h.panel
+        await h.press("escape", "b")  # straight back to it: no new encounter
+        assert isinstance(h.app.screen, EncounterScreen)
+        await h.press("enter")
+        await h.press("ctrl+z")  # undo works from the encounter screen too
+        assert h.main.campaign.extra["encounter"]["choices"] == []
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_the_side_panel_follows_harm_during_a_fight(saves_dir):
+    with_vroy(saves_dir, seed=3)
+
+    async def scenario(h):
+        await h.type("/fight mook")
+        for _ in range(4):
+            await h.press("enter")
+        pc = h.main.campaign.pcs[0]
+        assert pc.sheet["fortitude"] < pc.sheet["fortitude_max"]
+        assert f"Fortitude {pc.sheet['fortitude']}/4" in h.main.side.text
+        assert f"Vroy (fighting)\n  Fortitude {pc.sheet['fortitude']}/4" in h.app.screen.text
+
+    play(new_app(saves_dir), scenario)
