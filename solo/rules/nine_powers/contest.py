@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, RulesError, choose
+from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
 from solo.rules.nine_powers.character import CONTEST_TRACKS, NinePowersActor
 from solo.rules.nine_powers.pools import (
     DAMAGE,
@@ -62,6 +62,7 @@ from solo.rules.nine_powers.pools import (
     DURATION,
     THRESHOLD,
     build_pool,
+    degree_odds,
     difficulty,
     success_chance,
 )
@@ -382,6 +383,30 @@ class Contest(Encounter):
             f.last_damaged < self.round - 1
             and f.held("grab", self.round) is None
             and f.held("slow", self.round) is None
+        )
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """Odds of the declared roll as the pools stand now (round effects may still move them)."""
+        f = self.fighter(action.actor)
+        kind = action.kind
+        if kind == "wait" or kind not in TARGETS:
+            return None
+        target = self.fighter(action.target) if action.target is not None else None
+        modifier = 2 if action.option("boost") else 0
+        if kind == "attack":
+            skill = action.skill or f.actor.attack_skill
+            diff = difficulty(action.difficulty or "medium")
+            pool = self._pool(f, skill, target, modifier, damaging=True)
+        elif kind == "escape":
+            skill, diff = USE_SKILL["escape"], self.escape_difficulty
+            pool = self._pool(f, skill, None)
+        else:
+            skill, diff = USE_SKILL[kind], difficulty(action.difficulty or "medium")
+            pool = self._pool(f, skill, target, modifier)
+        return Odds(
+            self.system.id,
+            full_degrees(degree_odds(pool, diff)),
+            {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]},
         )
 
     # -- declaring ---------------------------------------------------------------------
@@ -953,12 +978,14 @@ class Contest(Encounter):
         self.emit(events, "escape", f"{f.label} escapes the contest.", f.actor)
 
     # -- the end ---------------------------------------------------------------------------------
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event], reason: str | None = None) -> None:
         if self.finished:
             return
         self.finished = True
         sides = self.active_sides()
-        if len(sides) == 1:
+        if reason:
+            self.emit(events, "end", f"The contest ends: {reason}.")
+        elif len(sides) == 1:
             self.emit(
                 events,
                 "end",
@@ -977,12 +1004,12 @@ class Contest(Encounter):
             "Everyone catches their breath: fortitude, resilience and craftiness are full again.",
         )
 
-    def end(self) -> list[Event]:
+    def end(self, reason: str | None = None) -> list[Event]:
         """Stop here (someone concedes, the GM calls it): buffers refill, nobody wins."""
         events: list[Event] = []
         if not self.finished:
             self.round = max(self.round, 1)
-            self._finish(events)
+            self._finish(events, reason)
         return events
 
 

@@ -45,12 +45,13 @@ from math import ceil
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, RulesError, choose
+from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
     BANDS,
     COST,
     CRIT_FAIL,
+    degree_odds,
     dice_after,
     rank,
     roll_pool,
@@ -308,6 +309,52 @@ class Conflict(Encounter):
                 )
         acts.append(Action(actor, "flee", label="flee the fight"))
         return acts
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """Odds of the roll an action makes: the attack, the dash to close in, the flight, the reload."""
+        s = self.who(action.actor)
+        pc = s.actor
+        if not isinstance(pc, ResistancePC) or action.kind not in ACTIONS:
+            return None
+        worst = max((self.difficulty_of(t) for t in self.foes()), default=0)
+        skill = None
+        if action.kind == "attack":
+            if action.target is None:
+                return None
+            index = action.option("weapon")
+            if index is None:
+                ready = self.weapons_ready(s)
+                if not ready:
+                    return None
+                index = ready[0]
+            w = self.weapon(pc, index)
+            tags = w["tags"]
+            mastery = ("surprising" in tags and index not in s.surprised) or (
+                "accurate" in tags and self.prepared and not s.attacked
+            )
+            ranged = is_ranged(w)
+            approaches: tuple[str, ...] = ("finesse",) if ranged else ("force",)
+            diff = self.difficulty_of(self.who(action.target))
+            skill = self.setting.combat_skill(ranged)
+        elif action.kind == "close":
+            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes()):  # type: ignore[attr-defined]
+                return None  # nobody outranges the character: closing in is free
+            approaches, mastery, diff = ("force", "finesse"), False, worst
+        elif action.kind == "flee":
+            approaches, mastery, diff = ("finesse", "stealth", "survival"), False, worst
+        else:
+            index = action.option("weapon")
+            if index not in s.loaded:
+                return None
+            ranged = is_ranged(pc.weapons[index])
+            approaches, mastery, diff = ("finesse",) if ranged else ("force",), False, 0
+            skill = self.setting.combat_skill(ranged)
+        size, count, drops = self._pool(s, approaches, mastery, diff, skill)
+        return Odds(
+            self.system.id,
+            full_degrees(degree_odds(count, drops)),
+            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops},
+        )
 
     def apply(self, action: Action) -> list[Event]:
         s = self.who(action.actor)
@@ -587,12 +634,21 @@ class Conflict(Encounter):
         self._take(s, result.band, True, events)
 
     # -- ending -----------------------------------------------------------------------------------------
-    def _finish(self, events: list[Event]) -> None:
+    def end(self, reason: str | None = None) -> list[Event]:
+        """Stop the fight here (a retreat, a truce): the situation ends, armour slots clear."""
+        events: list[Event] = []
+        if not self.finished:
+            self._finish(events, reason)
+        return events
+
+    def _finish(self, events: list[Event], reason: str | None = None) -> None:
         if self.finished:
             return
         self.finished = True
         sides = self.active_sides()
-        if len(sides) == 1:
+        if reason:
+            self.emit(events, "end", f"The fight ends: {reason}.")
+        elif len(sides) == 1:
             self.emit(
                 events,
                 "end",

@@ -384,6 +384,21 @@ class Resistance(System):
             self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
         )
 
+    def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
+        """An edge is mastery (one die, never stacking with other mastery); a setback is +1 difficulty.
+
+        The Toolbox's own one-die advantages from circumstance (a good item
+        aspect, a bond's help) are sources of mastery, and its circumstantial
+        hindrances (a bad aspect, fallout) add a point of difficulty: the
+        closest match for a small bonus or penalty.
+        """
+        out = dict(options)
+        if edge > 0:
+            out["mastery"] = True
+        elif edge < 0:
+            difficulty = min(self.difficulty(difficulty) - int(edge), 5)
+        return difficulty, out
+
     def group_check(
         self, actors: list[Any], approach: str | None, difficulty: Any, rng: Rng, **options: Any
     ) -> CheckResult:
