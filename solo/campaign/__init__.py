@@ -41,6 +41,7 @@ campaign is then left exactly as it was).
 """
 
 from solo.campaign import builtin as _builtin  # noqa: F401 - registers the built-in actions
+from solo.campaign import encounter_moves as _encounter_moves  # noqa: F401 - registers the encounters
 from solo.campaign import oracle_moves as _oracle_moves  # noqa: F401 - registers the oracle moves
 from solo.campaign import rules_moves as _rules_moves  # noqa: F401 - registers the rules moves
 from solo.campaign import story_moves as _story_moves  # noqa: F401 - registers the story moves

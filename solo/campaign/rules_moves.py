@@ -42,6 +42,7 @@ from solo.campaign.actors import (
     system_of,
     take_edge,
 )
+from solo.campaign.encounter_moves import refuse_if_busy
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character
 from solo.dice import percent
@@ -149,6 +150,7 @@ def check(campaign: Campaign, ctx: ActionContext, character: Who, approach: str 
     """Roll a check for a campaign character through the campaign's rule system."""
     system = system_of(campaign, ctx.tables)
     found = campaign.character(character)
+    refuse_if_busy(campaign, found, "a check through the campaign")
     rolled = roll_check(campaign, system, found, approach, difficulty, options, ctx.rng)
     return [ctx.entry("check", rolled.text, rolled.to_dict())]
 
@@ -157,6 +159,7 @@ def _harm_or_recover(campaign: Campaign, ctx: ActionContext, character: Who, kin
                      recover: bool) -> list[JournalEntry]:
     system = system_of(campaign, ctx.tables)
     found = campaign.character(character)
+    refuse_if_busy(campaign, found, "recovery" if recover else "harm")
     actor = load_actor(campaign, found, system)
     change = system.recover if recover else system.harm
     events = change(actor, kind, size, ctx.rng)
