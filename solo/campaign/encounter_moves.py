@@ -185,9 +185,13 @@ def _action(running: Running, move: dict[str, Any]) -> Action:
                   dict(options) if options else None)
 
 
-def _plain_move(action: Action) -> dict[str, Any]:
+def _plain_move(encounter: Encounter, action: Action) -> dict[str, Any]:
+    """`Action.to_dict()` naming actors by their labels ("Goblin 2"), which tell twins apart."""
     data = action.to_dict()
     data.pop("label", None)
+    data["actor"] = encounter.label(action.actor)
+    if action.target is not None:
+        data["target"] = encounter.label(action.target)
     return data
 
 
@@ -354,7 +358,7 @@ def encounter_act(campaign: Campaign, ctx: ActionContext, actor: Who,
         if not isinstance(action, dict):
             raise SoloError("a move is the number of a listed move or a mapping like the engine's actions")
         chosen = _action(running, {**action, "actor": enc.label(who)})
-    move = _plain_move(chosen)
+    move = _plain_move(enc, chosen)
     number = enc.round
 
     def play() -> None:
@@ -436,8 +440,8 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     if waiting is not None:
         for i, action in enumerate(enc.legal_actions(waiting)):
             odds = enc.action_odds(action)
-            actions.append({"index": i, "label": action.label or action.kind, "action": _plain_move(action),
-                            "odds": odds.to_dict() if odds else None,
+            actions.append({"index": i, "label": action.label or action.kind,
+                            "action": _plain_move(enc, action), "odds": odds.to_dict() if odds else None,
                             "chance": percent(odds.success) if odds else None})
     return {
         "system": running.system.id,

@@ -349,7 +349,7 @@ class NinePowers(System):
         verdict = {"fail": "fails", "success": "succeeds", "strong": "succeeds strongly"}[result]
         text = f"{a.name}: {display(sid)} {diff} [{dice}] {verdict}"
         if traded:
-            text += f" (a 1 became {traded})"
+            text += f" (a 1 traded for {traded})"
         detail = {
             "skill": sid,
             "rating": a.talent(sid) if use_talent else a.rating(sid),
