@@ -114,6 +114,12 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     return RolledCheck(character, result, odds, "\n".join(lines), edge, source)
 
 
+def _described(character: Character) -> str:
+    """A name and the few words of concept a sheet carries (the stat block is for screens)."""
+    concept = character.sheet.get("concept") or character.sheet.get("role") or character.sheet.get("notes")
+    return f"{character.name}, {concept}" if isinstance(concept, str) and concept else character.name
+
+
 @campaign_action("rules.character_random")
 def character_random(campaign: Campaign, ctx: ActionContext, name: str | None = None,
                      role: str | None = None, npc: bool = False) -> list[JournalEntry]:
@@ -125,9 +131,9 @@ def character_random(campaign: Campaign, ctx: ActionContext, name: str | None = 
     kind = "npc" if npc else "pc"
     character = campaign.add_character(actor.to_dict(), name=name, role=kind)
     who = "NPC" if npc else "player character"
-    text = f"New {who}: {character.name}.\n{system.stat_block(actor)}"
-    return [ctx.entry("character", text, {"id": character.id, "name": character.name, "role": kind,
-                                          "system": system.id, "sheet": character.sheet})]
+    return [ctx.entry("character", f"New {who}: {_described(character)}.",
+                      {"id": character.id, "name": character.name, "role": kind, "system": system.id,
+                       "sheet": character.sheet})]
 
 
 @campaign_action("rules.npc_add")
@@ -139,9 +145,9 @@ def npc_add(campaign: Campaign, ctx: ActionContext, npc: str,
     if name:
         actor.name = name.strip()
     character = campaign.add_character(actor.to_dict(), name=name, role="npc")
-    text = f"New NPC: {character.name}.\n{system.stat_block(actor)}"
-    return [ctx.entry("character", text, {"id": character.id, "name": character.name, "role": "npc",
-                                          "system": system.id, "npc": npc, "sheet": character.sheet})]
+    return [ctx.entry("character", f"New NPC: {_described(character)}.",
+                      {"id": character.id, "name": character.name, "role": "npc", "system": system.id,
+                       "npc": npc, "sheet": character.sheet})]
 
 
 @campaign_action("rules.check")

@@ -38,7 +38,7 @@ def test_a_random_pc_is_the_systems_own_roll_with_the_campaigns_dice():
     assert [(c.name, c.role) for c in campaign.characters] == [("Mira", "pc")]
     assert campaign.characters[0].sheet == expected.to_dict()
     assert entry.kind == "character"
-    assert entry.text == "New player character: Mira.\n" + NP.stat_block(expected)
+    assert entry.text == f"New player character: Mira, {expected.concept}."
     undo(campaign)
     assert campaign.characters == [] and campaign.rng.get_state() == Rng(5).get_state()
 
@@ -52,7 +52,7 @@ def test_random_npcs_and_named_npcs_join_as_npcs():
     assert (goblin["kind"], goblin["name"]) == ("npc", "Snagtooth")
     assert {k: goblin[k] for k in ("difficulty", "resistance")} == {
         k: RT.npc("goblin").to_dict()[k] for k in ("difficulty", "resistance")}
-    assert entry.text.startswith("New NPC: Snagtooth.\n")
+    assert entry.text == "New NPC: Snagtooth, quick, spiteful, cowardly when alone."
 
 
 @pytest.mark.parametrize(("skill", "chance", "exact"), [
