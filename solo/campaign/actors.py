@@ -112,13 +112,16 @@ def pending_edge(campaign: Campaign) -> int:
 
 
 def add_edge(campaign: Campaign, edge: int, source: str) -> str:
-    """Leave a small bonus (+1) or penalty (-1) for the next check; what now waits, in words."""
+    """Leave a small bonus (+1) or penalty (-1) for the next check; what happened, in words."""
     state = rules_state(campaign)
-    now = max(-1, min(1, pending_edge(campaign) + edge))
+    was = pending_edge(campaign)
+    now = max(-1, min(1, was + edge))
     state["edge"] = now
     state["edge_source"] = source if now else None
     if now == 0:
-        return "it cancels what was waiting: the next check has neither bonus nor penalty"
+        return f"{EDGE_WORDS[edge]}, which cancels the {EDGE_WORDS[was][2:]} that was waiting"
+    if now == was:
+        return f"{EDGE_WORDS[now]} was already waiting for the next check; they do not add up"
     return f"the next check gets {EDGE_WORDS[now]}"
 
 
