@@ -139,3 +139,28 @@ def test_separate_processes_share_the_running_encounter(solo_process, saves_dir)
         "The fight ends: the party falls back.", "It ends in a retreat after 2 rounds.",
         "Ash: fell back; it cost nothing."]
     assert solo_process("replay", "ford", env=env).code == 0
+
+
+def test_a_journey_in_a_campaign_with_a_system_is_settled_by_the_engine(road, cli, saves_dir):
+    data = cli("journey", "--campaign", road, "--json").json
+    assert data["waiting"] is False
+    kinds = [e["kind"] for e in data["entries"]]
+    assert kinds == ["journey", "harm", "countdown", "check", "journey", "edge"]
+    assert [e["text"] for e in data["entries"][3:]] == [
+        "Mira: Perception/Escape medium [d4:2 d6:1 d8:4 d10:2] succeeds strongly (chance of success 80%)",
+        "Success (Mira, wits): You read it in time: this land has an owner, and the owner likes to be asked."
+        " [a small bonus on the next check]",
+        "From the journey: the next check gets a small bonus.",
+    ]
+    # The bonus is spent on the next check: Perception/Escape 4 rolls five dice.
+    text = cli("journey", "--campaign", road, "--town").out.splitlines()
+    assert text[3:5] == [
+        "A small bonus on this check, from the journey.",
+        "Mira: Perception/Escape easy [d4:4 d6:1 d8:1 d10:1 d12:11] succeeds strongly"
+        " (chance of success 95.9%)",
+    ]
+    assert not any("The check waits" in line for line in text)
+    reported = cli("journey", "--campaign", road, "--result", "failure").out.splitlines()
+    assert reported[-2:] == [
+        "Failure: They take the tax, and then a little more for their trouble. [minor harm to resources]",
+        "Mira loses 1 (minor resources harm): craftiness 3 → 2."]
