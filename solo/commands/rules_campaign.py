@@ -128,20 +128,30 @@ def view_text(view: dict[str, Any]) -> str:
         lines.append(f"  {member['label']} ({member['side']}): {member['status']}"
                      + (f"; taken {harm}" if harm else ""))
     if view["waiting"]:
-        lines.append(f"{view['waiting']}'s move:")
-        for action in view["actions"]:
-            chance = f" ({action['chance']})" if action["chance"] else ""
-            lines.append(f"  {action['index'] + 1:>3}. {action['label']}{chance}")
+        lines.append(f"{view['waiting']}'s move (the number, then the chance the roll succeeds):")
+        groups = _grouped(view["actions"])
+        width = min(56, max(len(key) for key in groups))
+        for key, options in groups.items():
+            cells = [f"{a['index'] + 1:>3} " + " ".join(
+                str(x) for x in (a["action"].get("difficulty"), a["chance"]) if x) for a in options]
+            picks = "".join(f"{cell:<17}" for cell in cells)
+            lines.append(f"  {key:<{width}} {picks.rstrip()}")
     return "\n".join(lines)
+
+
+def _grouped(actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Moves that differ only in difficulty, together under what they do."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for action in actions:
+        label, move = action["label"], action["action"]
+        key = label.rsplit(", ", 1)[0] if move.get("difficulty") and ", " in label else label
+        groups.setdefault(key, []).append(action)
+    return groups
 
 
 def _choose(view: dict[str, Any]) -> int | None:
     """Ask at the terminal: what to do, then how hard; None to leave the encounter for later."""
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for action in view["actions"]:
-        label, move = action["label"], action["action"]
-        key = label.rsplit(", ", 1)[0] if move.get("difficulty") and ", " in label else label
-        groups.setdefault(key, []).append(action)
+    groups = _grouped(view["actions"])
     keys = list(groups)
     print(f"\n{view['waiting']}, what do you do? (q to stop here and carry on later)")
     for i, key in enumerate(keys, start=1):
@@ -219,7 +229,7 @@ def _play_at_terminal(ctx: Context, campaign: Campaign, entries: list[JournalEnt
     if entries:
         print("\n".join(e.text for e in entries), file=ctx.out)
     while (view := encounter_view(campaign, ctx.tables)) is not None:
-        print(view_text(view).split("\n" + f"{view['waiting']}'s move:")[0], file=ctx.out)
+        print(view_text(view).split("\n" + f"{view['waiting']}'s move")[0], file=ctx.out)
         index = _choose(view)
         if index is None:
             print(_hint(campaign), file=ctx.out)

@@ -84,13 +84,13 @@ def test_an_encounter_played_one_command_at_a_time(road, cli, saves_dir):
         "  Mira (party): fighting",
         "  Goblin 1 (foes): fighting",
         "  Goblin 2 (foes): fighting",
-        "Mira's move:",
+        "Mira's move (the number, then the chance the roll succeeds):",
     ]
     # Mira's Melee/Protect is 1 (a lone d4: 75 / 50 / 25) and her Shoot/Throw 3 (92.2 / 75 / 45.3).
-    assert lines[6:9] == ["    1. Melee/Protect 1: attack Goblin 1, easy (75%)",
-                          "    2. Melee/Protect 1: attack Goblin 1, medium (50%)",
-                          "    3. Melee/Protect 1: attack Goblin 1, tough (25%)"]
-    assert "    8. Shoot/Throw 3: attack Goblin 1, medium (75%)" in lines
+    melee, shoot = lines[6].split(), lines[8].split()
+    assert melee == "Melee/Protect 1: attack Goblin 1 1 easy 75% 2 medium 50% 3 tough 25%".split()
+    assert shoot == "Shoot/Throw 3: attack Goblin 1 7 easy 92.2% 8 medium 75% 9 tough 45.3%".split()
+    assert lines[-2].split() == ["wait", "and", "watch", "77"]
     assert lines[-1].startswith("Continue with `solo encounter --campaign salt-road --act N`")
 
     moved = cli("encounter", "--campaign", road, "--act", "8", "--json").json
