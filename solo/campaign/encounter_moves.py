@@ -235,8 +235,8 @@ def _close(campaign: Campaign, ctx: ActionContext, running: Running,
         taken = enc.harm_taken(actor)
         cost = ", ".join(f"{k} {v}" for k, v in taken.items() if v) or "nothing"
         status = enc.status(actor)
-        if outcome and status == "fighting":
-            status = STANDING[outcome]
+        if status == "fighting":
+            status = STANDING[outcome] if outcome else "still standing"
         lines.append(f"{character.name}: {status}; it cost {cost}.")
     summary |= {"result": result, "outcome": outcome}
     state = rules_state(campaign)
