@@ -158,6 +158,10 @@ def test_participants_belong_to_the_fight_until_it_ends():
         perform(campaign, "rules.harm", {"character": "Mira", "kind": "body"})
     with pytest.raises(SoloError, match="an encounter is already running"):
         perform(campaign, "rules.encounter_start", {"foes": ["goblin"]})
+    with pytest.raises(SoloError, match="Giant Lizard is in the running encounter: changing the sheet waits"):
+        perform(campaign, "character_update", {"character": "Giant Lizard", "sheet": {"name": "x"}})
+    with pytest.raises(SoloError, match="an encounter is running: finish it .or end it. before changing"):
+        perform(campaign, "set_system", {"system": "resistance"})
     perform(campaign, "rules.encounter_end", {"outcome": "truce"})
     perform(campaign, "rules.harm", {"character": "Mira", "kind": "body"})
 
