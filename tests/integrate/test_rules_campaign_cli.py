@@ -164,3 +164,21 @@ def test_a_journey_in_a_campaign_with_a_system_is_settled_by_the_engine(road, cl
     assert reported[-2:] == [
         "Failure: They take the tax, and then a little more for their trouble. [minor harm to resources]",
         "Mira loses 1 (minor resources harm): craftiness 3 → 2."]
+
+
+def test_guided_creation_at_a_terminal_ends_in_the_campaign(road, cli, monkeypatch, saves_dir):
+    answers = iter(
+        ["Tamsin", "a tinkerer"] + ["why not", "14"] * 3
+        + [x for s in ["Perception"] * 3 + ["Climb"] * 3 + ["Stealth"] * 3 + ["Lore"] * 3
+           for x in ("an answer", s)]
+        + ["2", "none", "sling"])
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    result = cli("character", "new", "--campaign", road)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()  # the questions come first
+    shown = lines.index("New player character: Tamsin.")
+    assert lines[shown + 1] == "Tamsin - Nine Powers PC: a tinkerer"
+    tamsin = CampaignStore(saves_dir).load(road).character("Tamsin")
+    assert tamsin.role == "pc" and tamsin.sheet["weapon"] == "sling"
+    assert tamsin.sheet["skills"]["perception-escape"] == 4
