@@ -186,7 +186,7 @@ def test_undo_goes_back_thirty_actions_then_says_so():
 
 def test_replay_from_seed_and_action_log_gives_an_identical_journal(saves_dir):
     store = CampaignStore(saves_dir)
-    session = store.create("Replayed", system="masque", seed=77, tables=TABLES)
+    session = store.create("Replayed", system="nine-powers", seed=77, tables=TABLES)
     for i in range(40):
         _play(session.campaign, i)
         if i % 9 == 8:
@@ -201,7 +201,7 @@ def test_replay_from_seed_and_action_log_gives_an_identical_journal(saves_dir):
     assert len(recorded.journal) > 40
     assert again.rng.get_state() == recorded.rng.get_state()
     assert again.state_dict() == recorded.state_dict()
-    assert (again.system, again.origin) == ("resistance", {"system": "masque"})
+    assert (again.system, again.origin) == ("resistance", {"system": "nine-powers"})
 
 
 def test_replay_notices_when_a_table_changed_since(tmp_path):

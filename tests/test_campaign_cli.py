@@ -92,8 +92,8 @@ def test_saves_option_chooses_the_directory(cli, tmp_path, saves_dir):
 
 def test_bad_input_gets_clear_errors(cli, saves_dir):
     assert cli("new", "x", "--system", "dnd").err == (
-        "solo: error: unknown rule system 'dnd'; choose one of: nine-powers, resistance, rogue-spire,"
-        " action-dice, masque\n")
+        "solo: error: unknown rule system 'dnd'; choose one of: nine-powers, resistance"
+        " (the systems the rules engine implements)\n")
     assert cli("new", "???").err == ("solo: error: the campaign name '???' has no letters or digits to"
                                      " name its save file\n")
     cli("new", "Once")

@@ -9,7 +9,7 @@ from solo.campaign import CampaignStore
 from solo.dice import Rng
 from solo.rules import registry
 from solo.tui.screens.characters import CharactersScreen, PreviewDialog
-from solo.tui.screens.confirm import ConfirmDialog
+from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.creation import CreationScreen
 from solo.tui.screens.encounter import EncounterScreen, FoesDialog
 from solo.tui.screens.main import MainScreen
@@ -97,14 +97,20 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
         first = str(options.get_option_at_index(0).prompt)
         assert first == "Melee/Protect 2: attack Mook, easy  87.5%"  # d4 d6 at 3 or under
         await h.press("enter")
-        texts = [e.text for e in h.main.campaign.journal]
-        assert any(t.startswith("Vroy: Melee/Protect easy against Mook") for t in texts)
-        assert h.main.campaign.extra["encounter"]["choices"][0]["index"] == 0
+        round_one = h.main.campaign.journal[-1].text.splitlines()
+        assert round_one[:2] == ["Round 1", "Vroy intends to Melee/Protect 2: attack Mook, easy."]
+        assert "Vroy: Melee/Protect easy against Mook [d4:4 d6:5] fails." in round_one
+        assert h.main.campaign.extra["rules"]["encounter"]["moves"][0]["target"] == "Mook"
+        assert "Vroy: Melee/Protect easy against Mook [d4:4 d6:5] fails." in screen.query_one(
+            "#fight").text  # the fight's own log on the encounter screen
         await h.press("e")
-        assert isinstance(h.app.screen, ConfirmDialog)
-        await h.press("y")
+        assert isinstance(h.app.screen, ChooseDialog)  # retreat, surrender, truce or rout
+        await h.press("enter")
         assert screen.sub_title == "over"
-        assert h.main.campaign.journal[-1].text == "The encounter is called off in round 2."
+        assert h.main.campaign.journal[-1].text == ("It ends in a retreat after 2 rounds.\n"
+                                                    "Vroy: fell back; it cost nothing.")
+        assert screen.text == ("Party\nVroy (fell back)\n\n"
+                               "Foes\nMook (still standing)\nWatchman (still standing)\n")
         await h.press("escape")
         assert isinstance(h.app.screen, MainScreen)
         assert "encounter is running" not in h.panel
@@ -123,8 +129,10 @@ def test_leaving_an_encounter_and_coming_back(saves_dir):
         await h.press("escape", "b")  # straight back to it: no new encounter
         assert isinstance(h.app.screen, EncounterScreen)
         await h.press("enter")
+        assert len(h.main.campaign.extra["rules"]["encounter"]["moves"]) == 1
         await h.press("ctrl+z")  # undo works from the encounter screen too
-        assert h.main.campaign.extra["encounter"]["choices"] == []
+        assert h.main.campaign.extra["rules"]["encounter"]["moves"] == []
+        assert h.app.screen.sub_title == "round 1"
 
     play(new_app(saves_dir), scenario)
 

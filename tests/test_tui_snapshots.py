@@ -44,7 +44,7 @@ def vroy_campaign(saves):
 def test_encounter_screen(saves_dir, snap_compare):
     session = vroy_campaign(saves_dir)
     session.perform("rules.encounter_start", foes=["mook", "watchman"])
-    session.perform("rules.encounter_act", choice=0)
+    session.perform("rules.encounter_act", actor="Vroy", action=0)
 
     async def open_encounter(pilot):
         await pilot.press("escape", "b")

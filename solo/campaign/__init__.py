@@ -16,6 +16,14 @@ The pieces, from the inside out:
 * `Session` (session.py) — a loaded campaign bound to its file: every action
   is saved as soon as it is done.  This is what the CLI and TUI hold.
 
+Moves of the layers below live here too, so those layers never import the
+campaign: `oracle_moves.py`, `story_moves.py`, and for the rules engine
+`rules_moves.py` (characters, checks, harm, recovery), `encounter_moves.py`
+(one running encounter, kept as starting sheets + a seed + the moves chosen,
+and `encounter_view` for menus), with `actors.py` (sheets <-> actors,
+momentum, waiting edges) and `party_effects.py` (journey and complication
+effects through the engine) beneath them.
+
 Adding a move from another layer (the oracle, rules, story) is one
 decorated function; it must be imported (by its command module, say) in any
 process that performs or replays it::
@@ -41,8 +49,9 @@ campaign is then left exactly as it was).
 """
 
 from solo.campaign import builtin as _builtin  # noqa: F401 - registers the built-in actions
-from solo.campaign import encounter_moves as _encounter_moves  # noqa: F401 - registers the encounter moves
+from solo.campaign import encounter_moves as _encounter_moves  # noqa: F401 - registers the encounters
 from solo.campaign import oracle_moves as _oracle_moves  # noqa: F401 - registers the oracle moves
+from solo.campaign import rules_moves as _rules_moves  # noqa: F401 - registers the rules moves
 from solo.campaign import story_moves as _story_moves  # noqa: F401 - registers the story moves
 from solo.campaign.actions import (
     UNDO_DEPTH,

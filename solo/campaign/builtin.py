@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.encounter_moves import refuse_if_busy, running_state
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
 from solo.campaign.systems import check_system
@@ -76,6 +77,7 @@ def character_update(campaign: Campaign, ctx: ActionContext, character: str | in
     if not isinstance(sheet, dict):
         raise SoloError("a character's sheet must be a mapping of its rules data")
     found = campaign.character(character)
+    refuse_if_busy(campaign, found, "changing the sheet")
     found.sheet = dict(sheet)
     return [ctx.entry("character", f"{found.name}'s sheet is updated.",
                       {"id": found.id, "name": found.name, "sheet": sheet})]
@@ -84,6 +86,8 @@ def character_update(campaign: Campaign, ctx: ActionContext, character: str | in
 @campaign_action("set_system")
 def set_system(campaign: Campaign, ctx: ActionContext, system: str | None) -> list[JournalEntry]:
     """Choose (or change) the rule system the campaign plays."""
+    if running_state(campaign) is not None:
+        raise SoloError("an encounter is running: finish it (or end it) before changing the rule system")
     campaign.system = check_system(system)
     text = f"The campaign now plays {system}." if system else "The campaign plays no rule system now."
     return [ctx.entry("campaign", text, {"system": system})]

@@ -1,29 +1,46 @@
-"""Encounters as campaign actions: each player choice journaled, saved, undoable and replayable.
+"""Encounters as campaign actions: one running fight (or argument) at a time, kept in the save.
 
-The rules engine's `Encounter` lives in memory and has no save format of its
-own, so the campaign keeps what it takes to *rebuild* one: the actors as
-they stood when it began, the options, a seed for the encounter's own dice
-(drawn from the campaign's dice when it starts), and the list of choices
-the player has made.  Every step rebuilds the encounter from that record,
-replays the earlier choices (encounters are short, and the engine is
-deterministic given its dice), applies the new choice and lets the engine
-play the NPCs until a player character must choose again.  Undo then needs
-nothing special: it restores the shorter list of choices.
+The engine's `Encounter` holds live objects (fighters, holds, wrestling
+grips) that have no plain-data form, so a campaign keeps what rebuilds it
+instead, in the rules module state under ``encounter``:
 
-Readings chosen:
+* every participant's sheet as it was when the encounter began,
+* a seed drawn from the campaign's RNG for the encounter's own dice,
+* the encounter's options, and
+* the moves the player chose so far (the engine's `Action.to_dict()`).
 
-* The party is every player character unless some are named; the foes are
-  the system's named NPCs (`system.npc_names()`) or the campaign's own NPC
-  characters (by id or name, e.g. people made by `story.npc` with stats).
-* After every step each campaign character in the encounter gets its
-  actor's sheet back, so sheets and the side panel follow the fight; NPCs
-  taken from the system's list are not kept.
-* The player may end the encounter at any time (`rules.encounter_end`):
-  harm taken so far stays; a system whose encounters can be called off
-  (Nine Powers contests: buffers refill, nobody wins) does that.
-* A choice is an index into `legal_actions` of the PC the encounter is
-  waiting for, and its label is recorded and checked when rebuilding, so
-  a save replayed under changed rules data says so instead of drifting.
+Rebuilding replays those moves on fresh actors with a fresh `Rng(seed)`,
+letting the engine play every NPC turn in between exactly as it did the
+first time, so undo, replay and separate CLI processes all see the same
+fight.  After every step the characters' sheets in the campaign hold where
+they stand; when the encounter is over they hold the result (harm taken,
+buffers refilled or armour slots cleared, as the system says) and the
+running state is cleared.
+
+Action names and parameters, for the CLI and the TUI:
+
+* ``rules.encounter_start(pcs=None, foes=[...], **options)`` - ``pcs`` are
+  campaign PCs by name or id (default: every PC with a sheet of the
+  campaign's system); each foe is a campaign NPC (name or id, its sheet is
+  updated afterwards), a named NPC of the system (``goblin``: a fresh copy)
+  or a sheet (a mapping).  ``options`` are the system's encounter options
+  (Nine Powers: kind, initiative...; the Resistance Toolbox: distance,
+  situation...) and ``max_rounds``.
+* ``rules.encounter_act(actor, action)`` - a PC's move: an index into
+  `encounter_view(...)["actions"]` (0 for the first) or the action as the
+  engine's ``Action.to_dict()`` gives it (``{"kind": "attack", "target":
+  "Goblin", "skill": "melee-protect", "difficulty": "medium"}``).  The engine
+  then plays the NPCs until a PC must choose again or it is over.
+* ``rules.encounter_auto()`` - the engine plays both sides to the end.
+* ``rules.encounter_end(outcome="retreat")`` - break it off: retreat,
+  surrender, truce or rout (the foes flee).
+
+`encounter_view(campaign)` is the read-only picture for menus: who stands
+where, whose turn it is, and the legal moves with their exact odds.
+
+While an encounter runs, its participants' sheets belong to it: checks,
+harm and recovery for them through the campaign are refused until it ends
+(the rebuild would otherwise forget them).
 """
 
 from __future__ import annotations
@@ -32,201 +49,407 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.actors import (
+    MOMENTUM_FLAGS,
+    event_data,
+    event_lines,
+    has_sheet,
+    load_actor,
+    rules_state,
+    system_of,
+)
 from solo.campaign.journal import JournalEntry
-from solo.campaign.state import Campaign
-from solo.dice import Rng
+from solo.campaign.state import Campaign, Character, LookupFailed
+from solo.dice import Rng, percent
 from solo.errors import SoloError
+from solo.rules.engine import Action, Actor, Encounter, Event, System
+from solo.rules.forecast import FOES, PARTY
+from solo.tables import TableSet
 
 KEY = "encounter"
-PARTY, FOES = "party", "foes"
-SEED_LIMIT = 2**31 - 1
+LAST = "last_encounter"
+OUTCOMES = {
+    "retreat": "the party falls back",
+    "surrender": "the party gives in",
+    "truce": "both sides agree to stop",
+    "rout": "the foes break and flee",
+}
+STANDING = {"retreat": "fell back", "surrender": "gave in", "truce": "stood down", "rout": "held the field"}
+MAX_FOES = 12
+MAX_ROUNDS = 1000
+ACTION_KEYS = ("kind", "target", "skill", "difficulty", "options")
+Who = str | int
 
 
 @dataclass
-class Live:
-    """An encounter rebuilt from the campaign: the engine's object and who is who."""
+class Running:
+    """A rebuilt encounter and whose actor is whose."""
 
-    system: Any
-    encounter: Any
-    party: list[Any]
-    foes: list[Any]
-    record: dict[str, Any]
+    system: System
+    encounter: Encounter
+    party: list[tuple[Character, Actor]]
+    foes: list[tuple[Character | None, Actor]]
+    state: dict[str, Any]
 
-    @property
-    def waiting_for(self) -> Any | None:
-        """The player character whose choice the encounter waits for (None once it is over)."""
-        if self.encounter.is_over():
-            return None
-        waiting = self.encounter.awaiting()
-        return waiting[0] if waiting else None
+    def pc(self, who: Who) -> Actor:
+        """A party member by label, name or character id."""
+        key = str(who).strip()
+        for character, actor in self.party:
+            label = self.encounter.label(actor)
+            if key.casefold() in (label.casefold(), character.name.casefold()) or key == str(character.id):
+                return actor
+        names = ", ".join(self.encounter.label(a) for _, a in self.party)
+        raise SoloError(f"{who!r} is not in the party of this encounter (the party: {names})")
 
-    def choices(self) -> list[Any]:
-        actor = self.waiting_for
-        return self.encounter.legal_actions(actor) if actor is not None else []
-
-
-def _system(system_id: str | None) -> Any:
-    if not system_id:
-        raise SoloError("encounters need the campaign to play a rule system; choose one first")
-    from solo.rules import registry
-
-    return registry.get(system_id)
+    def by_label(self, label: Any, what: str) -> Actor:
+        for actor in self.encounter.participants:
+            if self.encounter.label(actor).casefold() == str(label).strip().casefold():
+                return actor
+        known = ", ".join(self.encounter.label(a) for a in self.encounter.participants)
+        raise SoloError(f"the {what} {label!r} is not in this encounter ({known})")
 
 
-def _play_npcs(encounter: Any, party: list[Any]) -> None:
-    """Let the engine act for everyone not in the party until a PC must choose or it is over."""
-    mine = {id(a) for a in party}
+# -- state -----------------------------------------------------------------------------------
+
+def running_state(campaign: Campaign) -> dict[str, Any] | None:
+    state = rules_state(campaign).get(KEY)
+    return state if isinstance(state, dict) else None
+
+
+def busy(campaign: Campaign) -> set[int]:
+    """Ids of the campaign characters taking part in the running encounter."""
+    state = running_state(campaign)
+    if state is None:
+        return set()
+    return {p["character"] for p in state["party"] + state["foes"] if p.get("character") is not None}
+
+
+def refuse_if_busy(campaign: Campaign, character: Character, what: str) -> None:
+    if character.id in busy(campaign):
+        raise SoloError(f"{character.name} is in the running encounter: {what} waits until it is"
+                        " over (act in it, let the engine finish it, or end it)")
+
+
+def _need_running(campaign: Campaign) -> dict[str, Any]:
+    state = running_state(campaign)
+    if state is None:
+        raise SoloError("no encounter is running: start one first")
+    return state
+
+
+def rebuild(campaign: Campaign, tables: TableSet | None = None) -> Running | None:
+    """The running encounter, replayed to where it stands (None if there is none)."""
+    state = running_state(campaign)
+    if state is None:
+        return None
+    system = system_of(campaign, tables)
+    if state.get("system") != system.id:
+        raise SoloError(f"the running encounter is a {state.get('system')} one, but the campaign now plays"
+                        f" {system.id}: end it first")
+    party = [(campaign.character(p["character"]), system.load_actor(p["sheet"])) for p in state["party"]]
+    foes = [(campaign.character(f["character"]) if f.get("character") is not None else None,
+             system.load_actor(f["sheet"])) for f in state["foes"]]
+    encounter = Encounter(system, {PARTY: [a for _, a in party], FOES: [a for _, a in foes]},
+                          Rng(state["seed"]), **state["options"])
+    running = Running(system, encounter, party, foes, state)
+    _npc_turns(encounter)
+    for move in state["moves"]:
+        encounter.apply(_action(running, move))
+        _npc_turns(encounter)
+    return running
+
+
+def _npc_turns(encounter: Encounter) -> None:
+    """Let the engine play the foes until a PC must choose or the encounter is over."""
     while not encounter.is_over():
         waiting = encounter.awaiting()
-        if not waiting:
-            raise SoloError("the encounter waits for nobody but is not over (a rules bug)")
-        actor = waiting[0]
-        if id(actor) in mine:
+        if not waiting or encounter.side_of(waiting[0]) == PARTY:
             return
-        encounter.apply(encounter.npc_policy(actor))
+        encounter.apply(encounter.npc_policy(waiting[0]))
 
 
-def current(campaign: Campaign) -> Live | None:
-    """The campaign's running encounter, rebuilt (read-only: nothing in the campaign changes)."""
-    record = campaign.extra.get(KEY)
-    if not record:
-        return None
-    system = _system(record["system"])
-    party = [system.load_actor(p["actor"]) for p in record["party"]]
-    foes = [system.load_actor(f["actor"]) for f in record["foes"]]
-    from solo.rules import Encounter
-
-    encounter = Encounter(system, {PARTY: party, FOES: foes}, Rng(record["seed"]), **record["options"])
-    _play_npcs(encounter, party)
-    for n, choice in enumerate(record["choices"], start=1):
-        live = Live(system, encounter, party, foes, record)
-        options = live.choices()
-        index = choice["index"]
-        if not 0 <= index < len(options) or options[index].label != choice["label"]:
-            raise SoloError(f"the encounter no longer replays at choice {n} ({choice['label']!r}):"
-                            " the rules or their tables changed since; end it to go on")
-        encounter.apply(options[index])
-        _play_npcs(encounter, party)
-    return Live(system, encounter, party, foes, record)
+def _action(running: Running, move: dict[str, Any]) -> Action:
+    """An engine Action from its plain form, naming actors by their labels in this encounter."""
+    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
+        raise SoloError("an encounter move is a mapping with at least a 'kind' (attack, wait...)"
+                        " or the number of one of the listed moves")
+    unknown = sorted(set(move) - set(ACTION_KEYS) - {"actor", "label"})
+    if unknown:
+        raise SoloError(f"an encounter move has only {', '.join(ACTION_KEYS)}; not {', '.join(unknown)}")
+    actor = running.by_label(move.get("actor"), "actor")
+    target = running.by_label(move["target"], "target") if move.get("target") is not None else None
+    options = move.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise SoloError("an encounter move's options are a mapping")
+    return Action(actor, move["kind"], target, move.get("skill"), move.get("difficulty"),
+                  dict(options) if options else None)
 
 
-def _entries(ctx: ActionContext, live: Live, start: int) -> list[JournalEntry]:
-    out = []
-    for event in live.encounter.log[start:]:
-        data = event.to_dict()
-        out.append(ctx.entry("encounter", event.text, data))
-    return out
+def _plain_move(encounter: Encounter, action: Action) -> dict[str, Any]:
+    """`Action.to_dict()` naming actors by their labels ("Goblin 2"), which tell twins apart."""
+    data = action.to_dict()
+    data.pop("label", None)
+    data["actor"] = encounter.label(action.actor)
+    if action.target is not None:
+        data["target"] = encounter.label(action.target)
+    return data
 
 
-def _write_back(campaign: Campaign, live: Live) -> None:
-    for entry, actor in zip(live.record["party"] + live.record["foes"], live.party + live.foes, strict=True):
-        if entry.get("character") is not None:
-            campaign.character(entry["character"]).sheet = actor.to_dict()
+# -- writing results back ---------------------------------------------------------------------
+
+def _momentum(actor: Actor) -> dict[str, Any]:
+    return {flag: getattr(actor, flag) for flag in MOMENTUM_FLAGS if hasattr(actor, flag)}
 
 
-def _result_text(live: Live) -> str:
-    enc = live.encounter
-    winner = enc.winner
-    outcome = ("the party wins" if winner == PARTY else "the foes win" if winner == FOES
-               else "nobody wins")
-    rounds = enc.rounds_played
-    return f"The encounter is over: {outcome} after {rounds} round{'s' if rounds != 1 else ''}."
+def _write_back(campaign: Campaign, running: Running, momentum_before: dict[int, dict[str, Any]]) -> None:
+    """Sheets to where the fight left them; momentum only where this step spent or gained it."""
+    for character, actor in running.party:
+        character.sheet = actor.to_dict()
+        for flag, value in _momentum(actor).items():
+            if momentum_before.get(id(actor), {}).get(flag) != value:
+                setattr(character, flag, bool(value))
+    for found, actor in running.foes:
+        if found is not None:
+            found.sheet = actor.to_dict()
 
 
-def _close(campaign: Campaign, ctx: ActionContext, live: Live, text: str) -> JournalEntry:
-    _write_back(campaign, live)
-    campaign.extra.pop(KEY, None)
-    return ctx.entry("encounter", text, live.encounter.summary())
+def _step(campaign: Campaign, running: Running, play: Any) -> list[Event]:
+    """Run `play()` on the rebuilt encounter and write back what it did; the new events."""
+    before = {id(a): _momentum(a) for _, a in running.party}
+    mark = len(running.encounter.log)
+    play()
+    _write_back(campaign, running, before)
+    return running.encounter.log[mark:]
 
 
-@campaign_action("rules.encounter_start")
-def encounter_start(campaign: Campaign, ctx: ActionContext, foes: list[str | int],
-                    characters: list[str | int] | None = None,
-                    options: dict[str, Any] | None = None) -> list[JournalEntry]:
-    """Begin an encounter: the party (all PCs unless named) against foes, in the campaign's system."""
-    if campaign.extra.get(KEY):
-        raise SoloError("an encounter is already running: finish or end it first")
-    system = _system(campaign.system)
-    if not isinstance(foes, list) or not foes:
-        raise SoloError("an encounter needs at least one foe (a named NPC of the system, or an NPC"
-                        " of the campaign)")
-    pcs = [campaign.character(c) for c in characters] if characters else campaign.pcs
-    if not pcs:
-        raise SoloError("an encounter needs a player character: add one first")
-    party = []
-    for pc in pcs:
-        if pc.role != "pc":
-            raise SoloError(f"{pc.name} is not a player character")
-        party.append({"character": pc.id, "actor": dict(pc.sheet)})
-    known = set(system.npc_names())
-    against = []
-    for foe in foes:
-        key = str(foe).strip()
-        if key.lower() in known:
-            against.append({"npc": key.lower(), "actor": system.npc(key.lower()).to_dict()})
-            continue
-        try:
-            npc = campaign.character(foe)
-        except SoloError:
-            raise SoloError(f"no foe {foe!r}: name one of the {system.name} NPCs ({', '.join(sorted(known))})"
-                            " or an NPC of this campaign") from None
-        if npc.role != "npc":
-            raise SoloError(f"{npc.name} is a player character, not a foe")
-        against.append({"character": npc.id, "actor": dict(npc.sheet)})
-    record = {"system": system.id, "seed": ctx.rng.randint(0, SEED_LIMIT), "options": dict(options or {}),
-              "party": party, "foes": against, "choices": []}
-    campaign.extra[KEY] = record
-    live = current(campaign)
-    assert live is not None
-    names = [live.encounter.label(a) for a in live.party]
-    others = [live.encounter.label(a) for a in live.foes]
-    head = ctx.entry("encounter", f"An encounter begins: {_and(names)} against {_and(others)}.",
-                     {"begins": True, "system": system.id, "party": names, "foes": others})
-    entries = [head] + _entries(ctx, live, 0)
-    _write_back(campaign, live)
-    if live.encounter.is_over():
-        entries.append(_close(campaign, ctx, live, _result_text(live)))
+def _close(campaign: Campaign, ctx: ActionContext, running: Running,
+           outcome: str | None = None) -> JournalEntry:
+    """The encounter is over: the summary entry, the last result kept, the running state cleared."""
+    enc = running.encounter
+    summary = enc.summary()
+    result = outcome or enc.result_for(PARTY)
+    headline = {"win": "The party wins", "loss": "The party loses", "draw": "Nobody wins"}.get(
+        result, f"It ends in a {result}")
+    lines = [f"{headline} after {enc.rounds_played} round{'s' if enc.rounds_played != 1 else ''}."]
+    for character, actor in running.party:
+        taken = enc.harm_taken(actor)
+        cost = ", ".join(f"{k} {v}" for k, v in taken.items() if v) or "nothing"
+        status = enc.status(actor)
+        if status == "fighting":
+            status = STANDING[outcome] if outcome else "still standing"
+        lines.append(f"{character.name}: {status}; it cost {cost}.")
+    summary |= {"result": result, "outcome": outcome}
+    state = rules_state(campaign)
+    state[KEY] = None
+    state[LAST] = summary
+    return ctx.entry("encounter", "\n".join(lines), summary)
+
+
+def _entries(campaign: Campaign, ctx: ActionContext, running: Running, events: list[Event],
+             data: dict[str, Any], number: int) -> list[JournalEntry]:
+    entries = []
+    if events:
+        entries.append(ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
+                                 data | {"round": number, "events": event_data(events)}))
+    if running.encounter.is_over():
+        entries.append(_close(campaign, ctx, running))
+    else:
+        running.state["round"] = running.encounter.round
     return entries
 
 
+# -- the actions --------------------------------------------------------------------------------
+
+def _foe(campaign: Campaign, system: System, spec: Any, party_ids: set[int]
+         ) -> tuple[Character | None, Actor]:
+    if isinstance(spec, dict):
+        return None, system.load_actor(spec)
+    if isinstance(spec, bool) or not isinstance(spec, str | int):
+        raise SoloError(f"a foe is a campaign NPC, a named NPC of the system or a sheet, not {spec!r}")
+    try:
+        found = campaign.character(spec)
+    except LookupFailed:
+        found = None
+    if found is not None:
+        if found.id in party_ids:
+            raise SoloError(f"{found.name} cannot be on both sides")
+        if not has_sheet(found, system):
+            raise SoloError(f"{found.name} has no {system.name} sheet to fight with")
+        return found, system.load_actor(found.sheet)
+    try:
+        return None, system.npc(str(spec))
+    except SoloError as exc:
+        npcs = ", ".join(c.name for c in campaign.npcs if has_sheet(c, system)) or "none"
+        raise SoloError(f"{spec!r} is neither an NPC of this campaign ({npcs}) nor one of the"
+                        f" system's: {exc}") from None
+
+
+@campaign_action("rules.encounter_start")
+def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | None = None,
+                    foes: list[Any] | None = None, **options: Any) -> list[JournalEntry]:
+    """Start an encounter between campaign PCs and foes; the engine plays the foes."""
+    if running_state(campaign) is not None:
+        raise SoloError("an encounter is already running: finish it or end it before starting another")
+    system = system_of(campaign, ctx.tables)
+    if pcs is None:
+        party_chars = [c for c in campaign.pcs if has_sheet(c, system)]
+        if not party_chars:
+            raise SoloError(f"no player character here has a {system.name} sheet: add one first")
+    else:
+        party_chars = [campaign.character(p) for p in pcs]
+    if len({c.id for c in party_chars}) != len(party_chars):
+        raise SoloError("a character is named twice in the party")
+    if not foes:
+        raise SoloError("an encounter needs at least one foe")
+    if len(foes) > MAX_FOES:
+        raise SoloError(f"at most {MAX_FOES} foes at once, not {len(foes)}")
+    party = [(c, load_actor(campaign, c, system)) for c in party_chars]
+    ids = {c.id for c in party_chars}
+    opponents = [_foe(campaign, system, spec, ids) for spec in foes]
+    foe_ids = [c.id for c, _ in opponents if c is not None]
+    if len(set(foe_ids)) != len(foe_ids):
+        raise SoloError("a campaign NPC is named twice among the foes")
+    rounds = options.get("max_rounds", 100)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SoloError(f"max_rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+    seed = ctx.rng.randint(0, 2**32 - 1)
+    state = {
+        "system": system.id,
+        "seed": seed,
+        "options": options,
+        "party": [{"character": c.id, "sheet": a.to_dict()} for c, a in party],
+        "foes": [{"character": c.id if c else None, "sheet": a.to_dict()} for c, a in opponents],
+        "moves": [],
+        "round": 1,
+    }
+    rules_state(campaign)[KEY] = state
+    running = rebuild(campaign, ctx.tables)  # checks the options, plays any NPC opening
+    assert running is not None
+    enc = running.encounter
+    names = " and ".join(enc.label(a) for _, a in running.party)
+    against = ", ".join(enc.label(a) for _, a in running.foes)
+    kind = f", {enc.kind} contest" if hasattr(enc, "kind") else ""
+    lines = [f"An encounter begins ({system.name}{kind}): {names} against {against}."]
+    lines += [e.text for e in enc.log]
+    return [ctx.entry("encounter", "\n".join(lines), {"started": True, "system": system.id, "seed": seed,
+                                                       "options": options,
+                                                       "party": [c.name for c, _ in party],
+                                                       "foes": [enc.label(a) for _, a in running.foes]})]
+
+
 @campaign_action("rules.encounter_act")
-def encounter_act(campaign: Campaign, ctx: ActionContext, choice: int) -> list[JournalEntry]:
-    """The waiting PC takes one of its legal actions; the engine then plays the NPCs."""
-    live = current(campaign)
-    if live is None:
-        raise SoloError("no encounter is running")
-    options = live.choices()
-    if not isinstance(choice, int) or isinstance(choice, bool) or not 0 <= choice < len(options):
-        raise SoloError(f"choose an action from 0 to {len(options) - 1}, not {choice!r}")
-    action = options[choice]
-    start = len(live.encounter.log)
-    live.record["choices"].append({"index": choice, "label": action.label,
-                                   "actor": live.encounter.label(action.actor)})
-    live.encounter.apply(action)
-    _play_npcs(live.encounter, live.party)
-    entries = _entries(ctx, live, start)
-    _write_back(campaign, live)
-    if live.encounter.is_over():
-        entries.append(_close(campaign, ctx, live, _result_text(live)))
+def encounter_act(campaign: Campaign, ctx: ActionContext, actor: Who,
+                  action: int | dict[str, Any]) -> list[JournalEntry]:
+    """A PC's move in the running encounter; then the engine plays the foes until a PC must choose."""
+    _need_running(campaign)
+    running = rebuild(campaign, ctx.tables)
+    assert running is not None
+    enc = running.encounter
+    who = running.pc(actor)
+    if who not in enc.awaiting():
+        waiting = ", ".join(enc.label(a) for a in enc.awaiting()) or "nobody"
+        raise SoloError(f"it is not {enc.label(who)}'s move now (waiting for: {waiting})")
+    if isinstance(action, int) and not isinstance(action, bool):
+        legal = enc.legal_actions(who)
+        if not 0 <= action < len(legal):
+            raise SoloError(f"{enc.label(who)} has moves 0 to {len(legal) - 1}, not {action}")
+        chosen = legal[action]
+    else:
+        if not isinstance(action, dict):
+            raise SoloError("a move is the number of a listed move or a mapping like the engine's actions")
+        chosen = _action(running, {**action, "actor": enc.label(who)})
+    move = _plain_move(enc, chosen)
+    number = enc.round
+
+    def play() -> None:
+        enc.apply(chosen)
+        _npc_turns(enc)
+
+    events = _step(campaign, running, play)
+    running.state["moves"].append(move)
+    return _entries(campaign, ctx, running, events, {"move": move}, number)
+
+
+@campaign_action("rules.encounter_auto")
+def encounter_auto(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
+    """Let the engine play both sides of the running encounter to the end."""
+    _need_running(campaign)
+    running = rebuild(campaign, ctx.tables)
+    assert running is not None
+    enc = running.encounter
+    rounds: list[tuple[int, list[Event]]] = []
+
+    def play() -> None:
+        while not enc.is_over():
+            number, mark = enc.round, len(enc.log)
+            enc.apply(enc.npc_policy(enc.awaiting()[0]))
+            new = enc.log[mark:]
+            if rounds and rounds[-1][0] == number:
+                rounds[-1][1].extend(new)
+            else:
+                rounds.append((number, list(new)))
+
+    _step(campaign, running, play)
+    entries = [ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
+                         {"round": number, "auto": True, "events": event_data(events)})
+               for number, events in rounds if events]
+    entries.append(_close(campaign, ctx, running))
     return entries
 
 
 @campaign_action("rules.encounter_end")
-def encounter_end(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
-    """Stop the encounter now (a retreat, a truce, the GM calling it); harm taken stays."""
-    live = current(campaign)
-    if live is None:
-        raise SoloError("no encounter is running")
-    start = len(live.encounter.log)
-    end = getattr(live.encounter, "end", None)
-    if callable(end) and not live.encounter.is_over():
-        end()
-    entries = _entries(ctx, live, start)
-    text = (_result_text(live) if live.encounter.winner
-            else f"The encounter is called off in round {live.encounter.round}.")
-    entries.append(_close(campaign, ctx, live, text))
-    return entries
+def encounter_end(campaign: Campaign, ctx: ActionContext, outcome: str = "retreat") -> list[JournalEntry]:
+    """Break the running encounter off: retreat, surrender, truce or rout."""
+    _need_running(campaign)
+    key = str(outcome).strip().lower()
+    if key not in OUTCOMES:
+        raise SoloError(f"an encounter ends in {', '.join(OUTCOMES)}, not {outcome!r}")
+    running = rebuild(campaign, ctx.tables)
+    assert running is not None
+    events = _step(campaign, running, lambda: running.encounter.end(OUTCOMES[key]))
+    entries = [ctx.entry("encounter", event_lines(events), {"outcome": key, "events": event_data(events)})]
+    return entries + [_close(campaign, ctx, running, key)]
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+# -- the read-only picture ----------------------------------------------------------------------
+
+def _participant(running: Running, character: Character | None, actor: Actor, side: str) -> dict[str, Any]:
+    enc = running.encounter
+    return {"label": enc.label(actor), "name": actor.name, "side": side,
+            "character": character.id if character else None, "status": enc.status(actor),
+            "harm": enc.harm_taken(actor), "stat_block": running.system.stat_block(actor),
+            "sheet": actor.to_dict()}
+
+
+def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[str, Any] | None:
+    """The running encounter for a menu (None when none runs); changes nothing.
+
+    ``{"system", "round", "over", "party": [...], "foes": [...], "waiting",
+    "actions": [{"index", "label", "action", "odds", "chance"}], "log"}``:
+    each participant has its label, name, side, campaign character id,
+    status, harm taken, stat block and sheet; ``waiting`` is the label of the
+    PC whose move it is, and ``actions`` are that PC's legal moves, with the
+    exact odds of the roll each makes where it makes one.
+    """
+    running = rebuild(campaign, tables)
+    if running is None:
+        return None
+    enc = running.encounter
+    waiting = next((a for a in enc.awaiting() if enc.side_of(a) == PARTY), None)
+    actions = []
+    if waiting is not None:
+        for i, action in enumerate(enc.legal_actions(waiting)):
+            odds = enc.action_odds(action)
+            actions.append({"index": i, "label": action.label or action.kind,
+                            "action": _plain_move(enc, action), "odds": odds.to_dict() if odds else None,
+                            "chance": percent(odds.success) if odds else None})
+    return {
+        "system": running.system.id,
+        "round": enc.round,
+        "over": enc.is_over(),
+        "party": [_participant(running, c, a, PARTY) for c, a in running.party],
+        "foes": [_participant(running, c, a, FOES) for c, a in running.foes],
+        "waiting": enc.label(waiting) if waiting is not None else None,
+        "actions": actions,
+        "log": [e.text for e in enc.log],
+    }

@@ -23,9 +23,13 @@ Readings chosen:
   mark on the countdown and rolls it, as Nine Powers says.  A journey's
   check is settled when the player reports it, now or in a later
   ``oracle.journey_resolve``; only one journey waits at a time.
-* With no rule system, a journey's harm or recovery is recorded for every
-  player character but not applied to a sheet: that is the rules engine's
-  job once the campaign plays a system (`journey_resolver` is the seam).
+* With no rule system (or no PC with a sheet of it), a journey's harm or
+  recovery is recorded for every player character but not applied to a
+  sheet, and the check waits for the player's word.  With one, the harm or
+  recovery, the check and the outcome's effects go through the rules engine
+  (`party_effects.py`); a result the player reports still wins, since they
+  may have rolled real dice.  Complication rows with an ``effect`` are
+  treated the same way.
 * ``--chaos`` on a question is a one-off: the campaign's chaos factor moves
   only at the end of a scene.
 """
@@ -35,10 +39,13 @@ from __future__ import annotations
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.encounter_moves import busy
 from solo.campaign.journal import JournalEntry
+from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
 from solo.campaign.state import Campaign, Character
 from solo.errors import SoloError
 from solo.oracle import (
+    CheckReport,
     JourneyEvent,
     Momentum,
     Resolver,
@@ -119,9 +126,14 @@ def _text(value: Any, what: str, limit: int) -> str:
     return text
 
 
-def _countdown_entry(ctx: ActionContext, result: CountdownResult) -> JournalEntry:
-    ctx.campaign.countdown = result.new_marks
-    return ctx.entry("countdown", result.text, result.to_dict())
+def _countdown_entries(ctx: ActionContext, result: CountdownResult) -> list[JournalEntry]:
+    """The countdown's entry, and what a complication's effect does to the party."""
+    campaign = ctx.campaign
+    campaign.countdown = result.new_marks
+    entries = [ctx.entry("countdown", result.text, result.to_dict())]
+    if result.effect is not None:
+        entries += apply_effect(campaign, ctx, result.effect, engine_for(campaign, ctx), "a complication")
+    return entries
 
 
 def _scene_clue(campaign: Campaign) -> dict[str, Any] | None:
@@ -256,7 +268,7 @@ def prepare(campaign: Campaign, ctx: ActionContext, character: Who = None) -> li
     _store(campaign, pc, momentum)
     return [ctx.entry("momentum", f"{pc.name} takes time to get set up well.",
                       {"character": pc.name, **momentum.to_dict()}),
-            _countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))]
+            *_countdown_entries(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))]
 
 
 @campaign_action("oracle.trade_one")
@@ -301,7 +313,7 @@ def spend_momentum(campaign: Campaign, ctx: ActionContext, which: str,
 def countdown_add(campaign: Campaign, ctx: ActionContext, roll: bool = True) -> list[JournalEntry]:
     """Put a mark on the complication countdown and (normally) roll it."""
     if roll:
-        return [_countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))]
+        return _countdown_entries(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))
     campaign.countdown = countdown_mark(campaign.countdown)
     n = campaign.countdown
     return [ctx.entry("countdown", f"Countdown: {n} mark{'s' if n != 1 else ''} (not rolled).",
@@ -311,7 +323,7 @@ def countdown_add(campaign: Campaign, ctx: ActionContext, roll: bool = True) -> 
 @campaign_action("oracle.countdown_roll")
 def countdown_check(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
     """Roll the countdown against the marks already on it."""
-    return [_countdown_entry(ctx, countdown_roll(campaign.countdown, ctx.rng, ctx.tables))]
+    return _countdown_entries(ctx, countdown_roll(campaign.countdown, ctx.rng, ctx.tables))
 
 
 @campaign_action("oracle.clock")
@@ -348,52 +360,71 @@ def clock_remove(campaign: Campaign, ctx: ActionContext, name: str) -> list[Jour
 # -- journeys ---------------------------------------------------------------------------------
 
 def journey_resolver(campaign: Campaign, result: str | None, approach: str | None) -> Resolver | None:
-    """Who settles a journey's check: the player's report now; a rules engine later.
+    """The player's own report of a journey's check, if they gave one (it always wins over the engine).
 
-    Returns None when there is nothing to settle it with yet (no report
-    given), so the journey waits.  When the campaign's rule system can roll
-    checks, this is the one place to hand the check to it.
+    None when nothing was reported: then the rules engine rolls the check
+    when the campaign has one (`party_effects.engine_check`), or the journey
+    waits for the player's word.
     """
     if result is None:
         return None
     return reported(result, approach)
 
 
-def _journey_outcome(campaign: Campaign, ctx: ActionContext, event: JourneyEvent,
-                     resolver: Resolver) -> list[JournalEntry]:
+def _journey_outcome(campaign: Campaign, ctx: ActionContext, event: JourneyEvent, resolver: Resolver,
+                     engine: Engine | None, who: str | None = None) -> list[JournalEntry]:
     outcome = resolve_journey(event, resolver)
     effect = outcome.result.effect
-    if effect.action == "clue":
-        campaign.clues += 1
-    elif effect.action == "mark":
-        campaign.countdown = countdown_mark(campaign.countdown)
     _state(campaign)["journey_pending"] = None
     how = "Success" if outcome.success else "Failure"
-    if outcome.report.approach:
-        how += f" ({outcome.report.approach})"
+    said = ", ".join(x for x in (who, outcome.report.approach) if x)
+    if said:
+        how += f" ({said})"
     text = f"{how}: {outcome.result.text}"
     if effect.action != "none":
         text += f" [{effect.text}]"
+    more = apply_effect(campaign, ctx, effect, engine, "the journey")
     data = outcome.to_dict() | {"applies_to": [c.name for c in campaign.pcs], "clues": campaign.clues,
-                                "marks": campaign.countdown}
-    return [ctx.entry("journey", text, data)]
+                                "marks": campaign.countdown, "character": who}
+    return [ctx.entry("journey", text, data), *more]
 
 
 @campaign_action("oracle.journey")
 def journey(campaign: Campaign, ctx: ActionContext, setting: str = "wild", result: str | None = None,
-            approach: str | None = None) -> list[JournalEntry]:
-    """Travel: an event that touches every PC, a countdown mark, then the check (now or later)."""
+            approach: str | None = None, character: Who = None) -> list[JournalEntry]:
+    """Travel: an event that touches every PC, a countdown mark, then the check (now or later).
+
+    With a rule system and PCs with its sheets, the event's harm or recovery
+    is dealt through the engine and, unless `result` reports the player's own
+    roll, the engine rolls the check (for `character` if named).
+    """
     if _state(campaign).get("journey_pending"):
         raise SoloError("the last journey's check is still waiting: report how it went first")
+    engine = engine_for(campaign, ctx)
+    if engine is not None and busy(campaign):
+        raise SoloError("an encounter is running: finish it (or end it) before travelling on")
+    if character not in (None, "") and engine is None:
+        raise SoloError("naming who takes the journey's check needs a rule system with a PC sheet;"
+                        " report the result instead")
     resolver = journey_resolver(campaign, result, approach)
     event = journey_event(ctx.rng, ctx.tables, setting)
     pcs = [c.name for c in campaign.pcs]
     entries = [ctx.entry("journey", event.text, event.to_dict() | {"applies_to": pcs})]
-    entries.append(_countdown_entry(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables)))
-    if resolver is None:
+    entries += apply_effect(campaign, ctx, event.effect, engine, "the journey")
+    entries += _countdown_entries(ctx, countdown_step(campaign.countdown, ctx.rng, ctx.tables))
+    if resolver is None and engine is None:
         _state(campaign)["journey_pending"] = event.to_dict()
         return entries
-    return entries + _journey_outcome(campaign, ctx, event, resolver)
+    who = None
+    if resolver is None:
+        assert engine is not None
+        rolled = engine_check(campaign, ctx, engine, event.check, approach, character)
+        entries.append(ctx.entry("check", rolled.text, rolled.to_dict() | {"journey": True}))
+        report = CheckReport(rolled.success, rolled.result.approach, rolled.result.degree, rolled.text)
+        resolver, who = (lambda request: report), rolled.character.name
+    elif character not in (None, ""):
+        who = campaign.character(character).name
+    return entries + _journey_outcome(campaign, ctx, event, resolver, engine, who)
 
 
 @campaign_action("oracle.journey_resolve")
@@ -405,7 +436,7 @@ def journey_resolve(campaign: Campaign, ctx: ActionContext, result: str,
         raise SoloError("no journey is waiting for its check")
     resolver = journey_resolver(campaign, result, approach)
     assert resolver is not None
-    return _journey_outcome(campaign, ctx, event_from_dict(pending), resolver)
+    return _journey_outcome(campaign, ctx, event_from_dict(pending), resolver, engine_for(campaign, ctx))
 
 
 # -- inspiration ------------------------------------------------------------------------------

@@ -62,7 +62,9 @@ def register(sub: Any, common: Any) -> None:
                 "Draw a journey event: every PC takes a small harm or recovery, one mark goes on the"
                 " complication countdown, then a check is asked for (two approaches, a difficulty)."
                 " Report it with --result (or answer the prompt on a terminal), or later with"
-                " --resolve.")
+                " --resolve. In a campaign with a rule system and PCs of it, the harm or recovery"
+                " goes through the rules engine, and the engine rolls the check unless --result"
+                " reports your own roll.")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--town", dest="setting", action="store_const", const="town",
                        help="through the streets of a town (a few blocks count)")
@@ -71,7 +73,10 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--result", choices=RESULT_WORDS, help="how the check went, if you already know")
     p.add_argument("--resolve", choices=RESULT_WORDS, metavar="RESULT",
                    help="report the check of the journey that is waiting (success or failure)")
-    p.add_argument("--approach", metavar="WORD", help="which of the two approaches was used")
+    p.add_argument("--approach", metavar="WORD", help="which of the two approaches was used (or, with a"
+                   " rule system, is to be rolled)")
+    p.add_argument("--character", metavar="PC", help="with a rule system: who takes the check (default:"
+                   " the PC with the best odds)")
     p.set_defaults(handler=cmd_journey, setting=None)
 
     p = command("countdown", "the complication countdown",
@@ -326,8 +331,10 @@ def cmd_journey(ctx: Context) -> int:
     setting = args.setting or "wild"
     if setting not in SETTINGS:  # pragma: no cover - argparse allows only the two
         raise UsageError(f"unknown setting {setting}")
-    entries = ctx.perform("oracle.journey", setting=setting, result=args.result, approach=args.approach)
-    if args.result is None and not ctx.json and sys.stdin is not None and sys.stdin.isatty():
+    entries = ctx.perform("oracle.journey", setting=setting, result=args.result, approach=args.approach,
+                          character=args.character)
+    waiting = bool(ctx.session.campaign.module_state("oracle").get("journey_pending"))
+    if waiting and not ctx.json and sys.stdin is not None and sys.stdin.isatty():
         print("\n".join(e.text for e in entries), file=ctx.out)
         result = _ask_result(ctx, entries[0].data["check"])
         if result is not None:
@@ -337,11 +344,11 @@ def cmd_journey(ctx: Context) -> int:
         print(f"The check waits: report it with `{_resolve_hint(args)}`.", file=ctx.out)
         return 0
     text = "\n".join(e.text for e in entries)
-    if args.result is None:
+    if waiting:
         text += f"\nThe check waits: roll it, then report it with `{_resolve_hint(args)}`."
         if ctx.campaign is None and not ctx.json:
             ctx.warn("no --campaign given, so the waiting check is not kept; use --result next time")
-    return _emit_entries(ctx, entries, {"waiting": args.result is None}, text)
+    return _emit_entries(ctx, entries, {"waiting": waiting}, text)
 
 
 # -- countdown and clocks ---------------------------------------------------------------------

@@ -19,8 +19,9 @@ from argparse import Namespace
 from pathlib import Path
 from typing import Any
 
+from solo.campaign.encounter_moves import OUTCOMES
 from solo.commands import dice as dice_commands
-from solo.commands.context import Context, UsageError
+from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.rules import registry
@@ -59,11 +60,14 @@ def register(sub: Any, common: Any) -> None:
         help="make a new player character",
         description="Guided creation asks questions at a terminal; --random needs no input.",
     )
-    q.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+    q.add_argument("system", metavar="SYSTEM", nargs="?",
+                   help=f"rules system: {systems} (with --campaign: the campaign's, may be left out)")
     q.add_argument("--random", action="store_true", help="roll the whole character")
     q.add_argument("--name", help="the character's name")
     q.add_argument("--role", help="a concept/role from the system's data (random creation)")
     q.add_argument("--out", metavar="FILE", help="also save the character as JSON to FILE")
+    q.add_argument("--npc", action="store_true", help="with --campaign: add it as an NPC, not a PC")
+    add_campaign_option(q)
     q.set_defaults(handler=cmd_character_new)
     q = csub.add_parser("show", parents=[common], help="show a saved character's sheet")
     q.add_argument("file", metavar="FILE", help="a character JSON file")
@@ -80,12 +84,16 @@ def register(sub: Any, common: Any) -> None:
         help="roll a neutral check for a character",
         description="A check in the shared vocabulary: an approach at easy, medium or hard.",
     )
-    p.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
-    p.add_argument("--pc", required=True, metavar="FILE|random", help="the character")
+    p.add_argument("system", metavar="SYSTEM", nargs="?",
+                   help=f"rules system: {systems} (with --campaign: the campaign's, may be left out)")
+    p.add_argument("--pc", metavar="FILE|random|NAME",
+                   help="the character: a file, random, or with --campaign a PC's name"
+                   " (default: the only PC)")
     p.add_argument("--approach", help="force, finesse, wits, presence, lore, stealth, survival or craft")
     p.add_argument("--skill", help="the system's own skill instead of an approach")
     p.add_argument("--difficulty", default="medium", help="easy, medium, hard (or the system's own)")
     p.add_argument("--update", action="store_true", help="write the character back to FILE afterwards")
+    add_campaign_option(p)
     p.set_defaults(handler=cmd_check)
 
     for name, helptext in (
@@ -100,20 +108,29 @@ def register(sub: Any, common: Any) -> None:
             + helptext[1:]
             + ". Foes are named NPCs from the system's data or character files.",
         )
-        p.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
+        in_campaign = name == "encounter"
+        p.add_argument(
+            "system",
+            metavar="SYSTEM",
+            nargs="?" if in_campaign else None,
+            help=f"rules system: {systems}" + (" (with --campaign: the campaign's, may be left out)"
+                                               if in_campaign else ""),
+        )
         p.add_argument(
             "--pc",
             action="append",
-            required=True,
-            metavar="FILE|random",
-            help="a player character (repeatable)",
+            required=not in_campaign,
+            metavar="FILE|random" + ("|NAME" if in_campaign else ""),
+            help="a player character (repeatable)"
+            + ("; with --campaign a PC's name (default: every PC with a sheet)" if in_campaign else ""),
         )
         p.add_argument(
             "--foe",
             action="append",
-            required=True,
+            required=not in_campaign,
             metavar="NAME|FILE",
-            help="a foe: an NPC id (see `solo character npc SYSTEM`) or a file (repeatable)",
+            help="a foe: an NPC id (see `solo character npc SYSTEM`) or a file (repeatable)"
+            + ("; with --campaign also one of the campaign's NPCs" if in_campaign else ""),
         )
         p.add_argument("--kind", help="Nine Powers: physical, social or crafting contest")
         p.add_argument("--initiative", choices=(PARTY, FOES), help="Nine Powers: the side that started it")
@@ -125,6 +142,21 @@ def register(sub: Any, common: Any) -> None:
             p.add_argument(
                 "--update", action="store_true", help="write the characters back to their files afterwards"
             )
+            p.add_argument(
+                "--act",
+                type=int,
+                action="append",
+                metavar="N",
+                help="with --campaign: make move N of the listed moves for the PC whose turn it is"
+                " (repeatable)",
+            )
+            p.add_argument(
+                "--end",
+                choices=tuple(OUTCOMES),
+                metavar="OUTCOME",
+                help="with --campaign: break the running encounter off (" + ", ".join(OUTCOMES) + ")",
+            )
+            add_campaign_option(p)
             p.set_defaults(handler=cmd_encounter)
         else:
             p.add_argument("-n", "--runs", type=int, default=10_000, metavar="N", help="fights to play")
@@ -233,19 +265,26 @@ def _fraction(text: str) -> Any:
 
 
 def _system(ctx: Context) -> System:
+    if not ctx.args.system:
+        raise UsageError(f"say which rules system ({', '.join(registry.ids())}), or play in a campaign"
+                         " with --campaign NAME")
     return registry.get(ctx.args.system, ctx.tables)
 
 
-def read_actor(system: System, path: str) -> Actor:
-    file = Path(path)
+def load_json(path: str) -> Any:
+    """A character file's JSON, with a clear error for a missing or broken file."""
     try:
-        text = file.read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise SoloError(f"cannot read character file {path}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SoloError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def read_actor(system: System, path: str) -> Actor:
+    data = load_json(path)
     try:
         return system.load_actor(data)
     except SoloError as exc:
@@ -285,6 +324,12 @@ def _ask_terminal(q: Question) -> str:
 
 
 def cmd_character_new(ctx: Context) -> int:
+    if ctx.args.campaign:
+        from solo.commands import rules_campaign
+
+        return rules_campaign.character_new(ctx)
+    if ctx.args.npc:
+        raise UsageError("--npc adds the character to a campaign as an NPC; give --campaign NAME too")
     system = _system(ctx)
     args = ctx.args
     if args.random:
@@ -350,10 +395,16 @@ def _foe(ctx: Context, system: System, spec: str) -> Actor:
 
 
 def cmd_check(ctx: Context) -> int:
-    system = _system(ctx)
     args = ctx.args
     if not args.approach and not args.skill:
         raise UsageError("give --approach or --skill")
+    if args.campaign:
+        from solo.commands import rules_campaign
+
+        return rules_campaign.check(ctx)
+    if not args.pc:
+        raise UsageError("give --pc FILE (or random), or play in a campaign with --campaign NAME")
+    system = _system(ctx)
     actor = _pc(ctx, system, args.pc)
     result = system.check(actor, args.approach, args.difficulty, ctx.rng, skill=args.skill)
     if args.update:
@@ -383,8 +434,16 @@ def _sides(ctx: Context, system: System) -> tuple[list[Actor], list[Actor]]:
 
 
 def cmd_encounter(ctx: Context) -> int:
-    system = _system(ctx)
     args = ctx.args
+    if args.campaign:
+        from solo.commands import rules_campaign
+
+        return rules_campaign.encounter(ctx)
+    if args.act or args.end:
+        raise UsageError("--act and --end play an encounter kept in a campaign; give --campaign NAME")
+    if not args.pc or not args.foe:
+        raise UsageError("an encounter needs --pc and --foe (or a campaign's running one: --campaign NAME)")
+    system = _system(ctx)
     party, foes = _sides(ctx, system)
     interactive = not args.auto
     if interactive and not sys.stdin.isatty():

@@ -9,6 +9,13 @@ so the sixth mark always fires; on average a complication comes every
 `countdown_mark` and `countdown_roll` are its two halves, for a player who
 marks now and rolls later, or rolls again after a GM ruling.
 
+A complication row may carry an ``effect`` in the journeys' grammar
+(``harm KIND SIZE``, ``recover KIND SIZE``, ``edge``, ``setback``, ``clue``,
+``mark`` or ``none``; see `solo.oracle.journey.parse_effect`) when the
+characters are directly hurt or helped; it falls on every player character.
+Here it is only read and named; the campaign applies it (through the rules
+engine when the campaign plays a system, as words in the journal otherwise).
+
 **Clocks** are named progress trackers of 4, 6 or 8 segments (how many
 chances before the thing happens) that the player or an event fills; they
 say so on the advance that fills them.  Taking segments back is allowed
@@ -24,7 +31,8 @@ from typing import Any
 
 from solo.dice import Rng, percent
 from solo.oracle.errors import OracleError
-from solo.tables import TableSet
+from solo.oracle.journey import Effect, parse_effect
+from solo.tables import TableRoll, TableSet
 
 COUNTDOWN_DIE = 6
 COMPLICATION_TABLE = "oracle/complication"
@@ -58,13 +66,17 @@ class CountdownResult:
     new_marks: int
     complication: str | None = None
     complication_roll: dict[str, Any] | None = None
+    effect: Effect | None = None  # what the complication does to every PC, when its row says
 
     @property
     def text(self) -> str:
         head = (f"Countdown: {self.marks} mark{'s' if self.marks != 1 else ''}, d6 rolled {self.die}"
                 f" (needed {self.marks} or less, {percent(self.chance)})")
         if self.triggered:
-            return f"{head} -> a complication! Marks cleared. {self.complication}"
+            line = f"{head} -> a complication! Marks cleared. {self.complication}"
+            if self.effect is not None and self.effect.action != "none":
+                line += f" [every PC: {self.effect.text}]"
+            return line
         stand = "mark stands" if self.new_marks == 1 else "marks stand"
         return f"{head} -> not yet; {self.new_marks} {stand}."
 
@@ -79,6 +91,7 @@ class CountdownResult:
             "new_marks": self.new_marks,
             "complication": self.complication,
             "complication_roll": self.complication_roll,
+            "effect": self.effect.to_dict() if self.effect is not None else None,
             "text": self.text,
         }
 
@@ -92,8 +105,16 @@ def countdown_roll(marks: int, rng: Rng, tables: TableSet, *, marks_before: int 
     before = marks if marks_before is None else marks_before
     if die <= marks:
         drawn = tables.roll(COMPLICATION_TABLE, rng)
-        return CountdownResult(before, marks, die, chance, True, 0, drawn.text, drawn.to_dict())
+        return CountdownResult(before, marks, die, chance, True, 0, drawn.text, drawn.to_dict(),
+                               complication_effect(drawn))
     return CountdownResult(before, marks, die, chance, False, marks)
+
+
+def complication_effect(drawn: TableRoll) -> Effect | None:
+    """The row's `effect`, if it has one; a malformed one names the table and row."""
+    if "effect" not in drawn.fields:
+        return None
+    return parse_effect(drawn.fields["effect"], f"table {drawn.table}, row {drawn.range}, effect")
 
 
 def countdown_step(marks: int, rng: Rng, tables: TableSet) -> CountdownResult:

@@ -294,6 +294,14 @@ class System(ABC):
     def npc_policy(self, actor: Actor, encounter: Encounter, rng: Rng) -> Action:
         """The action the engine takes for `actor` when nobody else decides."""
 
+    def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
+        """A check's difficulty and options with a small bonus (edge > 0) or penalty (edge < 0) added.
+
+        Journeys hand out "a small bonus (or penalty) on the next check" in
+        neutral words; each system says what that is in its own dice.
+        """
+        raise RulesError(f"{self.name} has no small bonus or penalty to give")
+
     def need_rng(self, rng: Rng | None, what: str) -> Rng:
         if rng is None:
             raise RulesError(f"{self.name} rolls dice for {what}; pass an rng")
@@ -459,14 +467,6 @@ class Encounter:
     def apply(self, action: Action) -> list[Event]:
         raise NotImplementedError
 
-    def action_odds(self, action: Action) -> Odds | None:
-        """Exact chances of the roll `action` would make now, before choosing it.
-
-        None when the action rolls nothing (waiting, closing in unopposed) or
-        the system cannot say.  Systems override it with their own pools.
-        """
-        return None
-
     def harm_taken(self, actor: Actor) -> dict[str, int]:
         """What this encounter cost the actor, by the system's own tracks."""
         raise NotImplementedError
@@ -474,6 +474,18 @@ class Encounter:
     def status(self, actor: Actor) -> str:
         """How the actor stands, in a few words ('defeated', 'fled', 'fighting')."""
         return "fighting" if self.is_active(actor) else "out"
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """Exact odds of the roll `action` would make, as things stand now; None if it rolls nothing.
+
+        Menus show these beside each choice.  Effects that land later in the
+        round (a grab, a dodge) can still change the pool before it is rolled.
+        """
+        return None
+
+    def end(self, reason: str | None = None) -> list[Event]:
+        """Stop here (a retreat, a truce, the GM calls it), tidying up as the system says."""
+        raise NotImplementedError
 
     # -- ending -------------------------------------------------------------------
     def is_over(self) -> bool:

@@ -47,6 +47,15 @@ def entry_body(entry: JournalEntry) -> Text:
     return text
 
 
+def encounter_running(campaign: Campaign) -> bool:
+    """Read without `module_state`, which would add an empty entry to the state it reads."""
+    from solo.campaign.actors import MODULE
+    from solo.campaign.encounter_moves import KEY
+
+    rules = campaign.extra.get(MODULE)
+    return isinstance(rules, dict) and isinstance(rules.get(KEY), dict)
+
+
 def clock_bar(filled: int, segments: int) -> str:
     return "■" * filled + "□" * (segments - filled)
 
@@ -70,7 +79,7 @@ def state_panel(campaign: Campaign) -> Text:
     out.append(str(campaign.countdown), style="bold")
     out.append("\nClues held ")
     out.append(str(campaign.clues), style="bold")
-    if campaign.extra.get("encounter"):
+    if encounter_running(campaign):
         out.append("\nAn encounter is running (b)", style="bold")
     for clock in campaign.clocks:
         out.append(f"\n{clock.name} ")

@@ -238,7 +238,6 @@ class Contest(Encounter):
         self.reading = False  # someone has used Intuition: armour cuts to expire
         self.allowed = tuple(self.uses())
         self.finished = False
-        self.called_off = False  # set by end(): the GM or a concession stopped it
 
     def _out(self, f: Fighter, how: str) -> None:
         if f.out is None:
@@ -386,6 +385,30 @@ class Contest(Encounter):
             and f.held("slow", self.round) is None
         )
 
+    def action_odds(self, action: Action) -> Odds | None:
+        """Odds of the declared roll as the pools stand now (round effects may still move them)."""
+        f = self.fighter(action.actor)
+        kind = action.kind
+        if kind == "wait" or kind not in TARGETS:
+            return None
+        target = self.fighter(action.target) if action.target is not None else None
+        modifier = 2 if action.option("boost") else 0
+        if kind == "attack":
+            skill = action.skill or f.actor.attack_skill
+            diff = difficulty(action.difficulty or "medium")
+            pool = self._pool(f, skill, target, modifier, damaging=True)
+        elif kind == "escape":
+            skill, diff = USE_SKILL["escape"], self.escape_difficulty
+            pool = self._pool(f, skill, None)
+        else:
+            skill, diff = USE_SKILL[kind], difficulty(action.difficulty or "medium")
+            pool = self._pool(f, skill, target, modifier)
+        return Odds(
+            self.system.id,
+            full_degrees(degree_odds(pool, diff)),
+            {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]},
+        )
+
     # -- declaring ---------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         f = self.fighter(action.actor)
@@ -482,26 +505,6 @@ class Contest(Encounter):
             else ""
         )
         return Action(f.actor, kind, target, skill, diff, options or None, label)
-
-    def action_odds(self, action: Action) -> Odds | None:
-        """The pool the action would roll now (holds, grabs, lore, boosts counted) against its difficulty."""
-        f = self.fighter(action.actor)
-        try:
-            checked = self._checked(f, action)
-        except RulesError:
-            return None
-        kind = checked.kind
-        if kind == "wait":
-            return None
-        skill = checked.skill if kind == "attack" else USE_SKILL.get(kind)
-        if skill is None or checked.difficulty is None:
-            return None
-        target = self.fighter(checked.target) if checked.target is not None else None
-        modifier = 2 if checked.option("boost") else 0
-        pool = self._pool(f, skill, target, modifier, damaging=kind == "attack")
-        diff = checked.difficulty
-        return Odds(self.system.id, full_degrees(degree_odds(pool, diff)),
-                    {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]})
 
     @staticmethod
     def _can_boost(actor: NinePowersActor, boost: str) -> None:
@@ -975,12 +978,14 @@ class Contest(Encounter):
         self.emit(events, "escape", f"{f.label} escapes the contest.", f.actor)
 
     # -- the end ---------------------------------------------------------------------------------
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event], reason: str | None = None) -> None:
         if self.finished:
             return
         self.finished = True
         sides = self.active_sides()
-        if len(sides) == 1:
+        if reason:
+            self.emit(events, "end", f"The contest ends: {reason}.")
+        elif len(sides) == 1:
             self.emit(
                 events,
                 "end",
@@ -988,8 +993,6 @@ class Contest(Encounter):
             )
         elif not sides:
             self.emit(events, "end", "The contest is over: nobody is left standing, a draw.")
-        elif self.called_off:
-            self.emit(events, "end", f"The contest is called off in round {self.round}.")
         else:
             self.emit(events, "end", f"The contest is broken off after {self.max_rounds} rounds.")
         for f in self.order:
@@ -1001,13 +1004,12 @@ class Contest(Encounter):
             "Everyone catches their breath: fortitude, resilience and craftiness are full again.",
         )
 
-    def end(self) -> list[Event]:
+    def end(self, reason: str | None = None) -> list[Event]:
         """Stop here (someone concedes, the GM calls it): buffers refill, nobody wins."""
         events: list[Event] = []
         if not self.finished:
-            self.called_off = True
             self.round = max(self.round, 1)
-            self._finish(events)
+            self._finish(events, reason)
         return events
 
 

@@ -358,7 +358,7 @@ class NinePowers(System):
         verdict = {"fail": "fails", "success": "succeeds", "strong": "succeeds strongly"}[result]
         text = f"{a.name}: {display(sid)} {diff} [{dice}] {verdict}"
         if traded:
-            text += f" (a 1 became {traded})"
+            text += f" (a 1 traded for {traded})"
         detail = {
             "skill": sid,
             "rating": a.talent(sid) if use_talent else a.rating(sid),
@@ -371,6 +371,16 @@ class NinePowers(System):
         }
         events.insert(0, Event("check", text, a.name, dict(detail, degree=result)))
         return CheckResult(self.id, a.name, approach, sid, diff, result, detail, text, events)
+
+    def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
+        """An edge is one more die (a small bonus), a setback one fewer; they add to any bonus given."""
+        out = dict(options)
+        net = steps(out.pop("bonus", None), out.pop("penalty", None)) + int(edge)
+        if net > 0:
+            out["bonus"] = net
+        elif net < 0:
+            out["penalty"] = -net
+        return difficulty, out
 
     def _spend(self, a: NinePowersActor, spend: str, events: list[Event]) -> None:
         if spend == "setup":

@@ -51,13 +51,13 @@ from solo.rules.resistance.dice import (
     BANDS,
     COST,
     CRIT_FAIL,
+    degree_odds,
     dice_after,
     rank,
     roll_pool,
     roll_stress,
     step,
 )
-from solo.rules.resistance.dice import degree_odds as pool_degree_odds
 
 ACTIONS = ("attack", "close", "flee", "reload")
 
@@ -311,14 +311,14 @@ class Conflict(Encounter):
         return acts
 
     def action_odds(self, action: Action) -> Odds | None:
-        """The roll the action would make now: the same pool and difficulty `apply` would use."""
+        """Odds of the roll an action makes: the attack, the dash to close in, the flight, the reload."""
         s = self.who(action.actor)
-        if not isinstance(s.actor, ResistancePC) or s.out is not None:
+        pc = s.actor
+        if not isinstance(pc, ResistancePC) or action.kind not in ACTIONS:
             return None
-        foes = self.foes()
-        hardest = max((self.difficulty_of(t) for t in foes), default=0)
-        kind = action.kind
-        if kind == "attack":
+        worst = max((self.difficulty_of(t) for t in self.foes()), default=0)
+        skill = None
+        if action.kind == "attack":
             if action.target is None:
                 return None
             index = action.option("weapon")
@@ -327,29 +327,34 @@ class Conflict(Encounter):
                 if not ready:
                     return None
                 index = ready[0]
-            w = self.weapon(s.actor, index)
+            w = self.weapon(pc, index)
             tags = w["tags"]
             mastery = ("surprising" in tags and index not in s.surprised) or (
-                "accurate" in tags and self.prepared and not s.attacked)
+                "accurate" in tags and self.prepared and not s.attacked
+            )
             ranged = is_ranged(w)
-            roll = (("finesse",) if ranged else ("force",), mastery,
-                    self.difficulty_of(self.who(action.target)), self.setting.combat_skill(ranged))
-        elif kind == "close":
-            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in foes):  # type: ignore[attr-defined]
-                return None  # closing in unopposed rolls nothing
-            roll = (("force", "finesse"), False, hardest, None)
-        elif kind == "flee":
-            roll = (("finesse", "stealth", "survival"), False, hardest, None)
-        elif kind == "reload":
-            w = s.actor.weapons[action.option("weapon")]
-            ranged = is_ranged(w)
-            roll = (("finesse",) if ranged else ("force",), False, 0, self.setting.combat_skill(ranged))
+            approaches: tuple[str, ...] = ("finesse",) if ranged else ("force",)
+            diff = self.difficulty_of(self.who(action.target))
+            skill = self.setting.combat_skill(ranged)
+        elif action.kind == "close":
+            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes()):  # type: ignore[attr-defined]
+                return None  # nobody outranges the character: closing in is free
+            approaches, mastery, diff = ("force", "finesse"), False, worst
+        elif action.kind == "flee":
+            approaches, mastery, diff = ("finesse", "stealth", "survival"), False, worst
         else:
-            return None
-        approaches, mastery, diff, skill = roll
+            index = action.option("weapon")
+            if index not in s.loaded:
+                return None
+            ranged = is_ranged(pc.weapons[index])
+            approaches, mastery, diff = ("finesse",) if ranged else ("force",), False, 0
+            skill = self.setting.combat_skill(ranged)
         size, count, drops = self._pool(s, approaches, mastery, diff, skill)
-        return Odds(self.system.id, full_degrees(pool_degree_odds(count, drops)),
-                    {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops})
+        return Odds(
+            self.system.id,
+            full_degrees(degree_odds(count, drops)),
+            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops},
+        )
 
     def apply(self, action: Action) -> list[Event]:
         s = self.who(action.actor)
@@ -629,12 +634,21 @@ class Conflict(Encounter):
         self._take(s, result.band, True, events)
 
     # -- ending -----------------------------------------------------------------------------------------
-    def _finish(self, events: list[Event]) -> None:
+    def end(self, reason: str | None = None) -> list[Event]:
+        """Stop the fight here (a retreat, a truce): the situation ends, armour slots clear."""
+        events: list[Event] = []
+        if not self.finished:
+            self._finish(events, reason)
+        return events
+
+    def _finish(self, events: list[Event], reason: str | None = None) -> None:
         if self.finished:
             return
         self.finished = True
         sides = self.active_sides()
-        if len(sides) == 1:
+        if reason:
+            self.emit(events, "end", f"The fight ends: {reason}.")
+        elif len(sides) == 1:
             self.emit(
                 events,
                 "end",

@@ -195,8 +195,7 @@ class Resistance(System):
             return f"stress {actor.stress}/{actor.resistance}"
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
-        parts = [f"{s.name(rid)} {pc.stress.get(rid, 0)}" for rid in s.resistances]
-        line = "Stress " + " ".join(parts)
+        line = "Stress " + " ".join(f"{s.name(rid)} {pc.stress.get(rid, 0)}" for rid in s.resistances)
         if pc.armour_value:
             line += f" · armour {pc.armour_stress}/{pc.armour_value} marked"
         if pc.fallout:
@@ -396,6 +395,21 @@ class Resistance(System):
         return CheckResult(
             self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
         )
+
+    def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
+        """An edge is mastery (one die, never stacking with other mastery); a setback is +1 difficulty.
+
+        The Toolbox's own one-die advantages from circumstance (a good item
+        aspect, a bond's help) are sources of mastery, and its circumstantial
+        hindrances (a bad aspect, fallout) add a point of difficulty: the
+        closest match for a small bonus or penalty.
+        """
+        out = dict(options)
+        if edge > 0:
+            out["mastery"] = True
+        elif edge < 0:
+            difficulty = min(self.difficulty(difficulty) - int(edge), 5)
+        return difficulty, out
 
     def group_check(
         self, actors: list[Any], approach: str | None, difficulty: Any, rng: Rng, **options: Any

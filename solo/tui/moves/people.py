@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
+from solo.tui.render import encounter_running
 from solo.tui.screens.characters import CharactersScreen, rules_system
 from solo.tui.screens.encounter import EncounterScreen, FoesDialog
 
@@ -14,11 +15,11 @@ async def characters(play: Play, args: str) -> None:
     play.show(CharactersScreen(play, play.changed))
 
 
-@move("encounter", "Encounter", "Fight or face foes through the rules engine: choose each PC's action",
+@move("encounter", "Encounter", "Fight or face foes through the rules engine: choose each PC's move",
       key="b", words=("encounter", "fight"), usage="[FOE ...]", group="Characters")
 async def encounter(play: Play, args: str) -> None:
     campaign = play.campaign
-    if not campaign.extra.get("encounter"):
+    if not encounter_running(campaign):
         system = rules_system(campaign)
         if system is None:
             raise SoloError("encounters need the campaign to play a rule system the rules engine knows"
@@ -26,9 +27,10 @@ async def encounter(play: Play, args: str) -> None:
         if not campaign.pcs:
             raise SoloError("an encounter needs a player character: p opens the characters screen")
         if args:
-            foes: list[str | int] | None = args.split()
+            foes: list[str | int] | None = list(args.split())
         else:
-            ours = [(str(c.id), f"{c.name} (from this campaign)") for c in campaign.npcs if c.sheet]
+            ours = [(str(c.id), f"{c.name} (from this campaign)") for c in campaign.npcs
+                    if c.sheet.get("system") == system.id]
             choices = ours + [(name, system.npc(name).name) for name in system.npc_names()]
             picked = await play.dialog(FoesDialog(choices))
             foes = [int(p) if p.isdigit() else p for p in picked] if picked else None

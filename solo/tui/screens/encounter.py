@@ -1,11 +1,12 @@
 """An encounter, run by the rules engine: both sides with their state, and the PC's choices with odds.
 
-The screen holds no encounter of its own: after every step it rebuilds the
-campaign's running encounter (`solo.campaign.encounter_moves.current`) and
-shows it.  A choice goes through the `rules.encounter_act` action, which
-lets the engine play the NPCs until a PC must choose again, and journals
-every step.  The player may leave the screen (the encounter waits) or end
-it (a retreat, a truce) at any time.
+The screen holds no encounter of its own.  After every step it asks the
+campaign for the picture of the running one (`encounter_view`: who stands
+where, whose move it is, the legal moves with their exact odds) and shows
+it.  A choice goes through the `rules.encounter_act` action, which lets the
+engine play the foes until a PC must choose again and journals every round.
+The player may leave the screen (the encounter waits), let the engine play
+it out, or break it off (retreat, surrender, truce, rout) at any time.
 """
 
 from __future__ import annotations
@@ -22,31 +23,46 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from solo.campaign import Campaign
-from solo.campaign.encounter_moves import Live, current
-from solo.dice import percent
+from solo.campaign import Campaign, JournalEntry
+from solo.campaign.encounter_moves import OUTCOMES, STANDING, encounter_view
 from solo.errors import SoloError
 from solo.tui.moves.base import Play
-from solo.tui.screens.confirm import ConfirmDialog
+from solo.tui.render import encounter_running
+from solo.tui.screens.choose import ChooseDialog
 from solo.tui.widgets.journal import JournalView
 
+ENDINGS = [("retreat", "Retreat: the party falls back"), ("surrender", "Surrender: the party gives in"),
+           ("truce", "Truce: both sides agree to stop"), ("rout", "Rout: the foes break and flee")]
+assert {key for key, _ in ENDINGS} == set(OUTCOMES)
 
-def encounter_entries(campaign: Campaign) -> list[Any]:
-    """The journal entries of the encounter running now (or the one that just ended)."""
+
+def encounter_entries(campaign: Campaign) -> list[JournalEntry]:
+    """The journal entries of the encounter running now (or the one that ended last)."""
     for index in range(len(campaign.journal) - 1, -1, -1):
         entry = campaign.journal[index]
-        if entry.kind == "encounter" and entry.data.get("begins"):
+        if entry.kind == "encounter" and entry.data.get("started"):
             return campaign.journal[index:]
     return []
 
 
+def resources(system_id: str, participant: dict[str, Any]) -> str:
+    """The participant's running tracks in its system's words (empty if the sheet cannot be read)."""
+    from solo.rules import registry
+
+    try:
+        system = registry.get(system_id)
+        return system.resources(system.load_actor(participant["sheet"]))
+    except SoloError:
+        return ""
+
+
 class FoesDialog(ModalScreen[list[str] | None]):
-    """Pick who the party faces: the system's named NPCs and the campaign's own NPCs."""
+    """Pick who the party faces: the campaign's own NPCs and the system's named NPCs."""
 
     CSS_PATH = "dialog.tcss"
     BINDINGS = [
         Binding("enter", "start", "Start", id="foes.start", priority=True,
-                tooltip="Start the encounter against the foes ticked"),
+                tooltip="Start the encounter against the foes ticked (or the one highlighted)"),
         Binding("escape", "cancel", "Cancel", id="foes.cancel", tooltip="No encounter"),
     ]
 
@@ -64,13 +80,12 @@ class FoesDialog(ModalScreen[list[str] | None]):
         self.query_one(SelectionList).focus()
 
     def action_start(self) -> None:
-        picked = list(self.query_one(SelectionList).selected)
-        if not picked:
-            options = self.query_one(SelectionList)
-            if options.highlighted is None:
-                return
+        options = self.query_one(SelectionList)
+        picked = list(options.selected)
+        if not picked and options.highlighted is not None:
             picked = [options.get_option_at_index(options.highlighted).value]
-        self.dismiss(picked)
+        if picked:
+            self.dismiss(picked)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -79,8 +94,10 @@ class FoesDialog(ModalScreen[list[str] | None]):
 class EncounterScreen(Screen[None]):
     CSS_PATH = "encounter.tcss"
     BINDINGS = [
-        Binding("e", "end", "End it", id="encounter.end",
-                tooltip="Retreat or call it off now; harm taken so far stays"),
+        Binding("a", "auto", "Play it out", id="encounter.auto",
+                tooltip="Let the engine play both sides to the end"),
+        Binding("e", "end", "Break off", id="encounter.end",
+                tooltip="Retreat, surrender, call a truce or rout them now; harm taken so far stays"),
         Binding("escape", "back", "Journal", id="encounter.back",
                 tooltip="Back to the journal (a running encounter waits for you)"),
     ]
@@ -89,8 +106,7 @@ class EncounterScreen(Screen[None]):
         super().__init__()
         self.play = play
         self.changed = changed
-        self.live: Live | None = None
-        self.choices: list[Any] = []
+        self.view: dict[str, Any] | None = None
         self.sides: dict[str, str] = {}
 
     @property
@@ -109,48 +125,49 @@ class EncounterScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Encounter"
-        self.changed.subscribe(self, lambda _: self.refresh_state())
-        self.refresh_state()
+        self.changed.subscribe(self, lambda _: self.refresh_view())
+        self.refresh_view()
 
     @work(exclusive=True, group="encounter-view", exit_on_error=False)
-    async def refresh_state(self) -> None:
-        try:
-            live = await asyncio.to_thread(current, self.campaign)
-        except SoloError as exc:
-            self.notify(str(exc), severity="error", markup=False)
-            live = None
-        self.show(live)
+    async def refresh_view(self) -> None:
+        view = None
+        if encounter_running(self.campaign):
+            tables = await self.play.tables()
+            try:
+                view = await asyncio.to_thread(encounter_view, self.campaign, tables)
+            except SoloError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+        self.show(view)
 
-    def show(self, live: Live | None) -> None:
-        self.live = live
+    def show(self, view: dict[str, Any] | None) -> None:
+        self.view = view
         self.query_one("#fight", JournalView).set_entries(encounter_entries(self.campaign))
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         asking = self.query_one("#asking", Label)
-        if live is None:
+        if view is None:
             self.sub_title = "over"
-            self.choices = []
             asking.update(Text("The encounter is over. Esc goes back to the journal.", style="bold"))
             actions.display = False
             entries = encounter_entries(self.campaign)
-            summary = entries[-1].data.get("sides") if entries else None
+            last = entries[-1].data if entries else {}
+            summary = last.get("sides")
             if isinstance(summary, dict):
-                for widget_id, side, heading in (("#party", "party", "Party"), ("#foes", "foes", "Foes")):
-                    self._set(widget_id, self._ended_side(summary.get(side, []), heading))
+                for key, heading in (("party", "Party"), ("foes", "Foes")):
+                    standing = STANDING.get(last.get("outcome") or "") if key == "party" else None
+                    self._set(f"#{key}", self._ended(summary.get(key, []), heading,
+                                                      standing or "still standing"))
+            self.refresh_bindings()
             return
-        enc = live.encounter
-        self.sub_title = f"round {enc.round}"
-        for widget_id, actors, heading in (("#party", live.party, "Party"), ("#foes", live.foes, "Foes")):
-            self._set(widget_id, self._side(live, actors, heading))
-        actor = live.waiting_for
-        self.choices = live.choices()
-        actions.display = bool(self.choices)
-        if actor is None:
+        self.sub_title = f"round {view['round']}"
+        for key, heading in (("party", "Party"), ("foes", "Foes")):
+            self._set(f"#{key}", self._side(view["system"], view[key], heading))
+        actions.display = bool(view["actions"])
+        if view["waiting"] is None:
             asking.update("")
             return
-        asking.update(Text(f"{enc.label(actor)}, what do you do?", style="bold"))
-        actions.add_options(Option(self._choice(enc, action), id=str(i))
-                            for i, action in enumerate(self.choices))
+        asking.update(Text(f"{view['waiting']}, what do you do?", style="bold"))
+        actions.add_options(Option(self._choice(a), id=str(a["index"])) for a in view["actions"])
         actions.highlighted = 0
         actions.focus()
 
@@ -159,28 +176,32 @@ class EncounterScreen(Screen[None]):
         self.query_one(widget_id, Static).update(text)
 
     @staticmethod
-    def _ended_side(people: list[dict[str, Any]], heading: str) -> Text:
+    def _side(system_id: str, people: list[dict[str, Any]], heading: str) -> Text:
         out = Text(heading + "\n", style="bold")
         for person in people:
-            out.append(f"{person.get('name')} ({person.get('status')})\n")
+            standing = person["status"] == "fighting"
+            out.append(person["label"], style="bold" if standing else "dim")
+            out.append(f" ({person['status']})\n")
+            line = resources(system_id, person)
+            if line:
+                out.append(f"  {line}\n", style="dim")
         return out
 
     @staticmethod
-    def _side(live: Live, actors: list[Any], heading: str) -> Text:
+    def _ended(people: list[dict[str, Any]], heading: str, standing: str) -> Text:
         out = Text(heading + "\n", style="bold")
-        for actor in actors:
-            status = live.encounter.status(actor)
-            out.append(f"{live.encounter.label(actor)}", style="bold" if status == "fighting" else "dim")
-            out.append(f" ({status})\n")
-            out.append(f"  {live.system.resources(actor)}\n", style="dim")
+        for person in people:
+            taken = ", ".join(f"{k} {v}" for k, v in (person.get("harm") or {}).items() if v)
+            status = person.get("status")
+            out.append(f"{person.get('name')} ({standing if status == 'fighting' else status})")
+            out.append(f"  took {taken}\n" if taken else "\n", style="dim")
         return out
 
     @staticmethod
-    def _choice(encounter: Any, action: Any) -> Text:
-        odds = encounter.action_odds(action)
-        label = Text(action.label or action.kind)
-        if odds is not None:
-            label.append(f"  {percent(odds.success)}", style="bold")
+    def _choice(action: dict[str, Any]) -> Text:
+        label = Text(action["label"])
+        if action["chance"]:
+            label.append(f"  {action['chance']}", style="bold")
         return label
 
     @property
@@ -188,26 +209,35 @@ class EncounterScreen(Screen[None]):
         """Both sides as plain text (for tests)."""
         return "\n".join(self.sides.values())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("auto", "end"):
+            return self.view is not None
+        return True
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.act(int(event.option.id))
+        if event.option.id is not None and self.view is not None:
+            self.act(self.view["waiting"], int(event.option.id))
 
     @work(exclusive=True, group="encounter-act", exit_on_error=False)
-    async def act(self, choice: int) -> None:
-        self.query_one("#actions", OptionList).disabled = True
+    async def act(self, actor: str, choice: int) -> None:
+        actions = self.query_one("#actions", OptionList)
+        actions.disabled = True
         try:
-            await self.play.perform("rules.encounter_act", choice=choice)
+            await self.play.perform("rules.encounter_act", actor=actor, action=choice)
         finally:
-            self.query_one("#actions", OptionList).disabled = False
+            actions.disabled = False
+
+    @work(exclusive=True, group="encounter-act", exit_on_error=False)
+    async def action_auto(self) -> None:
+        await self.play.perform("rules.encounter_auto")
 
     @work(exclusive=True, group="encounter-act", exit_on_error=False)
     async def action_end(self) -> None:
-        if self.live is None:
-            return
-        if await self.app.push_screen_wait(ConfirmDialog(
-                "End the encounter now?", "A retreat or a truce: harm taken so far stays.")):
-            await self.play.perform("rules.encounter_end")
+        outcome = await self.app.push_screen_wait(ChooseDialog("Break the encounter off?", ENDINGS,
+                                                               detail="Harm taken so far stays."))
+        if outcome:
+            await self.play.perform("rules.encounter_end", outcome=outcome)
 
     def action_back(self) -> None:
         self.dismiss(None)
