@@ -71,6 +71,11 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:  # plain `solo`: straight to the TUI, without building every command's parser
+        from solo.commands.play import has_terminal, run_tui
+
+        if has_terminal():
+            return run_tui(None, [])
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

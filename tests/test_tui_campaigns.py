@@ -48,6 +48,7 @@ def test_picker_opens_another_campaign_and_back(saves_dir):
     make_campaign(saves_dir, "Beta Road", seed=2)
 
     async def scenario(h):
+        main = h.main
         first = h.main.campaign.slug
         await h.type("Before switching.")
         await h.press("ctrl+o")
@@ -60,7 +61,8 @@ def test_picker_opens_another_campaign_and_back(saves_dir):
         other = "beta-road" if first == "alpha-road" else "alpha-road"
         await h.press("down" if other == "beta-road" else "up", "enter")
         assert isinstance(h.app.screen, MainScreen) and h.main.campaign.slug == other
-        assert len(h.app.screen_stack) == 2  # the old main screen was replaced, not stacked
+        assert h.app.screen_stack == [main]  # one main screen, now showing the other campaign
+        assert h.journal[0].startswith("This is your journal")
 
     play(new_app(saves_dir, campaign="alpha-road"), scenario)
     store = CampaignStore(saves_dir)

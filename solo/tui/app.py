@@ -6,8 +6,11 @@ in the moves; the App only decides what is on screen.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from solo.campaign import Session
 from solo.errors import SoloError
@@ -22,7 +25,9 @@ MAX_TABLE_WARNINGS = 3
 
 class SoloApp(App[None]):
     TITLE = "solo"
-    CSS_PATH = "app.tcss"
+    # The main screen's styles load with the app's: it is the default screen, which Textual
+    # gives no chance to load a CSS_PATH of its own.
+    CSS_PATH = ["app.tcss", "screens/main.tcss"]
     COMMANDS = App.COMMANDS | {MovesProvider, TablesProvider}
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True,
@@ -34,24 +39,47 @@ class SoloApp(App[None]):
                 tooltip="Leave solo; everything is saved as you go"),
     ]
 
+    @classmethod
+    def css_path_absolute(cls) -> list[str]:
+        """The app's stylesheets by absolute path, for subclasses defined elsewhere (benchmarks)."""
+        return [str(Path(__file__).parent / path) for path in cls.CSS_PATH]
+
     def __init__(self, library: Library, campaign: str | None = None):
         super().__init__()
         self.library = library
         self.requested = campaign
 
-    def on_mount(self) -> None:
-        self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
+    def get_default_screen(self) -> Screen:
+        """The campaign to play, opened before the first frame so it is that frame."""
+        self.started = False  # True once the first frame is on screen
+        self.opening_problem: str | None = None
         name = self.requested or self.library.store.latest()
-        if name is None:
-            self.push_screen(CampaignsScreen(self.library, welcome=True), self._picked)
+        if name is not None:
+            try:
+                return MainScreen(self.library.open(name), self.library)
+            except SoloError as exc:
+                self.opening_problem = str(exc)
+        return Screen()
+
+    def on_mount(self) -> None:
+        if isinstance(self.screen, MainScreen):
             return
-        try:
-            session = self.library.open(name)
-        except SoloError as exc:
-            self.notify(str(exc), severity="error", markup=False, timeout=15)
-            self.push_screen(CampaignsScreen(self.library), self._picked)
-            return
-        self.play(session)
+        if self.opening_problem:
+            self.notify(self.opening_problem, severity="error", markup=False, timeout=15)
+        welcome = self.opening_problem is None and not self.library.store.list()
+        self.push_screen(CampaignsScreen(self.library, welcome=welcome), self._picked)
+
+    def on_ready(self) -> None:
+        """The first frame is up: now the slower reading (tables, rules data) may start.
+
+        Started earlier, those threads would compete with the first frame for
+        the interpreter and delay it.
+        """
+        self.started = True
+        self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
+        main = self.main
+        if main is not None:
+            main.read_resources()
 
     def _check_tables(self) -> None:
         """Load the tables off the UI thread and say which user tables are broken."""
@@ -73,11 +101,14 @@ class SoloApp(App[None]):
         return None
 
     def play(self, session: Session) -> None:
-        main = MainScreen(session, self.library)
-        if isinstance(self.screen, MainScreen):
-            self.switch_screen(main)
-        else:
-            self.push_screen(main)
+        """Put `session` on the main screen (made on first need, then reused for every campaign)."""
+        main = self.main
+        if main is None:
+            self.push_screen(MainScreen(session, self.library))
+            return
+        while self.screen is not main and len(self.screen_stack) > 1:
+            self.pop_screen()
+        main.load(session)
 
     def _picked(self, session: Session | None) -> None:
         if session is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, TypeVar
 
-from textual import events
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -52,7 +52,7 @@ MOVE_KEYS = [
 
 
 class MainScreen(Screen[None]):
-    CSS_PATH = "main.tcss"
+    # Styles: screens/main.tcss, loaded by the app (this is its default screen).
     BINDINGS = [
         Binding("escape", "keys", "Moves", id="main.keys",
                 tooltip="Leave the input line so single keys play moves"),
@@ -73,6 +73,7 @@ class MainScreen(Screen[None]):
         self._runner: asyncio.Task | None = None
         self._pending = 0
         self._changed: Signal[Campaign] = Signal(self, "campaign-changed")
+        self._resources: dict[int, str] = {}
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -102,6 +103,15 @@ class MainScreen(Screen[None]):
         self._show_state()
         self.line.focus()
 
+    def load(self, session: Session) -> None:
+        """Play another campaign here (its queue is empty: the app settles it before switching)."""
+        self.session = session
+        self._resources = {}
+        self.journal.set_entries(session.campaign.journal)
+        self._show_state()
+        self.line.value = ""
+        self.line.focus()
+
     def on_unmount(self) -> None:
         if self._runner is not None:
             self._runner.cancel()
@@ -110,7 +120,24 @@ class MainScreen(Screen[None]):
         c = self.campaign
         self.title = c.name
         self.sub_title = (c.system or "no rule system") + " · " + _scene_label(c)
-        self.side.show(c, resources.key_resources(c))
+        self.side.show(c, self._resources)
+        if getattr(self.app, "started", True):
+            self.read_resources()
+
+    def read_resources(self) -> None:
+        if self.campaign.pcs:
+            self._read_resources()
+
+    @work(thread=True, exclusive=True, group="resources", exit_on_error=False)
+    def _read_resources(self) -> None:
+        """Ask the rules for the PCs' key resources off the UI thread (the first call loads a system)."""
+        found = resources.key_resources(self.campaign)
+        self.app.call_from_thread(self._show_resources, found)
+
+    def _show_resources(self, found: dict[int, str]) -> None:
+        if found != self._resources:
+            self._resources = found
+            self.side.show(self.campaign, found)
 
     # -- Play: what moves use ---------------------------------------------------------
     @property
@@ -241,9 +268,6 @@ class MainScreen(Screen[None]):
         if action == "keys":
             return writing
         return True
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input is not self.line:
