@@ -69,7 +69,7 @@ class JournalView(ScrollView, can_focus=True):
     def set_entries(self, entries: Iterable[JournalEntry]) -> None:
         self.entries = list(entries)
         self._rewrap()
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.scroll_end(animate=False, x_axis=False)
 
     def append(self, entries: Sequence[JournalEntry]) -> None:
         if not entries:
@@ -84,7 +84,7 @@ class JournalView(ScrollView, can_focus=True):
                 self._starts.append(len(self._lines))
                 self._lines += self._block(entry, first + offset)
             self._resize()
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.scroll_end(animate=False, x_axis=False)
 
     def truncate(self, count: int) -> None:
         """Keep the first `count` entries (after an undo)."""
@@ -97,7 +97,7 @@ class JournalView(ScrollView, can_focus=True):
             del self._lines[self._starts[count - self._first]:]
             del self._starts[count - self._first:]
             self._resize()
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.scroll_end(animate=False, x_axis=False)
 
     @property
     def text(self) -> str:
@@ -155,7 +155,7 @@ class JournalView(ScrollView, can_focus=True):
         at_end = self.is_vertical_scroll_end
         self._resize()
         if at_end:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.scroll_end(animate=False, x_axis=False)
         else:
             self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
         if self._first:
@@ -193,7 +193,7 @@ class JournalView(ScrollView, can_focus=True):
             at_end = self.is_vertical_scroll_end or not self._lines
             self._rewrap()
             if at_end:
-                self.scroll_end(animate=False, immediate=True, x_axis=False)
+                self.scroll_end(animate=False, x_axis=False)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
