@@ -61,4 +61,5 @@ def test_plain_solo_without_a_terminal_prints_help(cli):
 def test_solo_play_needs_a_terminal(cli):
     result = cli("play")
     assert result.code == 1
-    assert result.err == "solo: error: solo play needs a terminal to draw in (its input or output is not one)\n"
+    assert result.err == ("solo: error: solo play needs a terminal to draw in"
+                          " (its input or output is not one)\n")

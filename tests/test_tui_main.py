@@ -242,3 +242,18 @@ def test_quit_waits_for_queued_actions(saves_dir):
     play(new_app(saves_dir), scenario)
     saved = CampaignStore(saves_dir).load("the-salt-road")
     assert [e.text for e in saved.journal] == [f"Note {i}." for i in range(5)]
+
+
+def test_the_palette_finds_tables_by_fuzzy_search(saves_dir):
+    make_campaign(saves_dir, seed=7)
+
+    async def scenario(h):
+        await h.press("ctrl+p")
+        await h.type("wthrday", enter=False)  # letters in order, not a substring
+        await h.pilot.pause(0.2)
+        palette = h.app.screen
+        assert isinstance(palette, CommandPalette)
+        await h.press("enter")
+        assert h.shown[0].startswith("table     Weather today (2d6: 5): Overcast and still.")
+
+    play(new_app(saves_dir), scenario)

@@ -150,3 +150,34 @@ def test_the_side_panel_follows_harm_during_a_fight(saves_dir):
         assert f"Vroy (fighting)\n  Fortitude {pc.sheet['fortitude']}/4" in h.app.screen.text
 
     play(new_app(saves_dir), scenario)
+
+
+def test_a_check_shows_each_approachs_odds_first(saves_dir):
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        await h.press("escape", "o")
+        assert isinstance(h.app.screen, ChooseDialog)  # how hard: medium is offered first
+        await h.press("enter")
+        approaches = h.app.screen
+        assert approaches.choices[0] == ("force", "force      66.7%  (melee-protect)")  # d4 d6 at 2 or under
+        await h.press("enter")
+        entry = h.main.campaign.journal[-1]
+        assert entry.kind == "check" and entry.data["approach"] == "force"
+        assert entry.data["difficulty"] == "medium"
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_harm_and_recovery_change_the_sheet_and_the_side_panel(saves_dir):
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        await h.type("/harm body moderate")
+        assert h.main.campaign.pcs[0].sheet["fortitude"] == 2
+        assert "Fortitude 2/4" in h.main.side.text
+        await h.type("/recover body moderate")
+        assert h.main.campaign.pcs[0].sheet["fortitude"] == 4
+        assert "Fortitude 4/4" in h.main.side.text
+
+    play(new_app(saves_dir), scenario)

@@ -94,8 +94,13 @@ class CampaignsScreen(Screen[Session | None]):
             return None
         return self.listings[table.cursor_row]
 
-    def _fail(self, exc: SoloError) -> None:
-        self.notify(str(exc), severity="error", markup=False, timeout=10)
+    def _fail(self, exc: Exception) -> None:
+        """A campaign operation failed (bad name, a file the system refused): say so, change nothing."""
+        if isinstance(exc, OSError):
+            text = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+        else:
+            text = str(exc)
+        self.notify(text, severity="error", markup=False, timeout=10)
 
     # -- actions ------------------------------------------------------------------------
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -114,7 +119,7 @@ class CampaignsScreen(Screen[Session | None]):
             return
         try:
             session = self.library.open(item.slug)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         self.dismiss(session)
@@ -132,7 +137,7 @@ class CampaignsScreen(Screen[Session | None]):
             return
         try:
             session = self.library.create(wanted.name, system=wanted.system)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         self.dismiss(session)
@@ -148,7 +153,7 @@ class CampaignsScreen(Screen[Session | None]):
             return
         try:
             campaign = self.store.rename(item.slug, new_name)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         if item.slug == self.current:
@@ -170,7 +175,7 @@ class CampaignsScreen(Screen[Session | None]):
         fmt = "json" if target.lower().endswith(".json") else "md"
         try:
             path = exporting.write(self.store.load(item.slug), target, fmt)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         self.notify(f"Wrote {path}", title="Exported", markup=False)
@@ -188,7 +193,7 @@ class CampaignsScreen(Screen[Session | None]):
             return
         try:
             self.store.delete(item.slug)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         if item.slug == self.current:
@@ -202,7 +207,7 @@ class CampaignsScreen(Screen[Session | None]):
             return
         try:
             _, aside = self.store.restore(item.slug)
-        except SoloError as exc:
+        except (SoloError, OSError) as exc:
             self._fail(exc)
             return
         kept = f"; the damaged file is kept as {aside.name}" if aside else ""
@@ -217,7 +222,7 @@ class CampaignsScreen(Screen[Session | None]):
         if self.reopen:
             try:
                 self.dismiss(self.library.open(self.current))
-            except SoloError as exc:
+            except (SoloError, OSError) as exc:
                 self._fail(exc)
             return
         self.dismiss(None)

@@ -165,25 +165,21 @@ class CharactersScreen(Screen[None]):
     async def action_new(self) -> None:
         try:
             system = self._system()
+            actor = await self.app.push_screen_wait(CreationScreen(system))
+            if actor is not None:
+                await self._offer(system, actor, random=False)
         except SoloError as exc:
             self.notify(str(exc), severity="error", markup=False)
-            return
-        actor = await self.app.push_screen_wait(CreationScreen(system))
-        if actor is not None:
-            await self._offer(system, actor, random=False)
 
     @work(exclusive=True, group="characters", exit_on_error=False)
     async def action_random(self) -> None:
         try:
             system = self._system()
+            rng = Rng()
+            while await self._offer(system, system.random_character(rng), random=True):
+                pass
         except SoloError as exc:
             self.notify(str(exc), severity="error", markup=False)
-            return
-        rng = Rng()
-        while True:
-            actor = system.random_character(rng)
-            if not await self._offer(system, actor, random=True):
-                return
 
     async def _offer(self, system: Any, actor: Any, random: bool) -> bool:
         """Show the sheet; True when the player wants another random one instead."""

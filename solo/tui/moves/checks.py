@@ -1,0 +1,103 @@
+"""A PC's check, harm and recovery through the campaign's rule system (the `rules.*` actions).
+
+The check dialog lists every approach with the exact chance it gives this
+character at the chosen difficulty (`System.check_odds`), so the player
+picks knowing the odds, as with the oracle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.dice import percent
+from solo.errors import SoloError
+from solo.rules import DIFFICULTIES, HARM_KINDS, SIZES
+from solo.tui.moves.base import Play, move
+from solo.tui.screens.characters import rules_system
+from solo.tui.screens.choose import ChooseDialog
+
+
+async def _pc(play: Play, system: Any, named: str = "") -> Any | None:
+    """The PC to act: the one named, the only one, or one the player picks."""
+    pcs = [c for c in play.campaign.pcs if c.sheet.get("system") == system.id]
+    if named:
+        return play.campaign.character(named)
+    if not pcs:
+        raise SoloError(f"no player character has a {system.name} sheet: p opens the characters screen")
+    if len(pcs) == 1:
+        return pcs[0]
+    picked = await play.dialog(ChooseDialog("Who?", [(str(c.id), c.name) for c in pcs]))
+    return play.campaign.character(int(picked)) if picked else None
+
+
+def _system(play: Play) -> Any:
+    system = rules_system(play.campaign)
+    if system is None:
+        raise SoloError("checks need the campaign to play a rule system the rules engine knows"
+                        f" (this one plays {play.campaign.system or 'none'})")
+    return system
+
+
+def approach_choices(system: Any, actor: Any, difficulty: str) -> list[tuple[str, str]]:
+    """(approach, "wits  Perception/Escape 3  75%") for every approach the system maps."""
+    out = []
+    for approach in system.approaches:
+        odds = system.check_odds(actor, approach, difficulty)
+        skill = odds.detail.get("skill")
+        label = f"{approach:<9} {percent(odds.success):>6}"
+        out.append((approach, label + (f"  ({skill})" if skill else "")))
+    return out
+
+
+@move("check", "Roll a check", "A PC's check with an approach, at easy, medium or hard, odds shown first",
+      key="o", words=("check",), usage="[APPROACH] [easy|medium|hard]", group="Characters")
+async def check(play: Play, args: str) -> None:
+    system = _system(play)
+    words = args.lower().split()
+    difficulty = next((w for w in words if w in DIFFICULTIES), None)
+    approach = next((w for w in words if w in system.approaches), None)
+    pc = await _pc(play, system)
+    if pc is None:
+        return
+    actor = system.load_actor(pc.sheet)
+    if difficulty is None:
+        difficulty = await play.dialog(ChooseDialog(
+            f"How hard is it for {pc.name}?", [(d, d) for d in DIFFICULTIES], selected="medium"))
+        if not difficulty:
+            return
+    if approach is None:
+        approach = await play.dialog(ChooseDialog(
+            f"{pc.name}, {difficulty}: which approach? (chance of success)",
+            approach_choices(system, actor, difficulty)))
+        if not approach:
+            return
+    await play.perform("rules.check", character=pc.id, approach=approach, difficulty=difficulty)
+
+
+async def _harm_or_recover(play: Play, args: str, action: str, title: str) -> None:
+    system = _system(play)
+    words = args.lower().split()
+    kind = next((w for w in words if w in HARM_KINDS), None)
+    size = next((w for w in words if w in SIZES), None)
+    pc = await _pc(play, system)
+    if pc is None:
+        return
+    kind = kind or await play.dialog(ChooseDialog(f"{title} {pc.name}: of what?",
+                                                  [(k, k) for k in HARM_KINDS]))
+    if not kind:
+        return
+    size = size or await play.dialog(ChooseDialog(f"{title} {pc.name}: how much?", [(s, s) for s in SIZES]))
+    if size:
+        await play.perform(action, character=pc.id, kind=kind, size=size)
+
+
+@move("harm", "Harm", "Harm a PC (body, mind or resources; minor, moderate or major) in the system's terms",
+      words=("harm",), usage="[body|mind|resources] [minor|moderate|major]", group="Characters")
+async def harm(play: Play, args: str) -> None:
+    await _harm_or_recover(play, args, "rules.harm", "Harm")
+
+
+@move("recover", "Recover", "A PC recovers (body, mind or resources; minor, moderate or major)",
+      words=("recover",), usage="[body|mind|resources] [minor|moderate|major]", group="Characters")
+async def recover(play: Play, args: str) -> None:
+    await _harm_or_recover(play, args, "rules.recover", "Recovery for")
