@@ -54,14 +54,17 @@ def test_guided_creation_asks_the_systems_questions(saves_dir):
         assert creation.creation.question.prompt == "What is your character called?"
         await h.type("Maud")
         await h.type("a ferrywoman who knows every current")
+        await h.type("On the river, always.")  # the first background question: free text
+        q = creation.creation.question
+        assert q.key == "skill-1"  # then which skill that answer raises, from a list
+        assert creation.query_one("#prompt").render().plain == "Which skill does that answer raise by 1?"
+        await h.press("enter")
         steps = 0
-        while isinstance(h.app.screen, CreationScreen) and steps < 60:
+        while isinstance(h.app.screen, CreationScreen) and steps < 60:  # the rest, answered directly
             q = creation.creation.question
-            if q.choices:
-                await h.press("enter")  # the first (or default) choice
-            else:
-                await h.type("On the river.")
+            creation._answer(q.choices[0][0] if q.choices else "On the river.")
             steps += 1
+        await h.settle()
         assert isinstance(h.app.screen, PreviewDialog) and not h.app.screen.random
         await h.press("enter")
         pc = h.main.campaign.pcs[0]
