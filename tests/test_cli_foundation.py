@@ -109,7 +109,15 @@ def test_module_entry_point(solo_process):
     assert result.code == 0 and result.out.startswith("solo ")
 
 
-def test_json_output_is_valid_for_every_command(cli):
-    for args in (["roll", "d6"], ["odds", "d6"], ["table", "list"], ["table", "show", "names/place"],
-                 ["table", "roll", "names/place"], ["table", "check"]):
-        json.loads(cli(*args, "--json", "--seed", "1").out)
+def test_json_output_of_every_foundation_command(cli):
+    rolled = cli("roll", "d6", "--json", "--seed", "1").json
+    assert set(rolled) >= {"expression", "total", "dice"} and 1 <= rolled["total"] <= 6
+    odds = cli("odds", "d6", "--json").json
+    assert [d["exact"] for d in odds["distribution"]] == ["1/6"] * 6
+    listing = cli("table", "list", "--json").json
+    assert {"id", "title", "kind", "dice"} <= set(listing[0])
+    shown = cli("table", "show", "names/place", "--json").json
+    assert shown["kind"] == "grammar" and "origin" in shown["grammar"]
+    place = cli("table", "roll", "names/place", "--json", "--seed", "1").json["rolls"][0]
+    assert place["table"] == "names/place" and place["text"]
+    assert cli("table", "check", "--json").json["valid"] is True

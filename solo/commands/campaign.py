@@ -18,6 +18,8 @@ from solo.campaign import (
 )
 from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
+from solo.files import write_text
+from solo.story.output import format_for
 
 LAST_ENTRIES = 10
 
@@ -58,7 +60,8 @@ def register(sub: Any, common: Any) -> None:
                        description="Write the campaign out: Markdown is a story log to read, JSON"
                        " the full data.")
     p.add_argument("name", help="campaign name or slug")
-    p.add_argument("--format", choices=("md", "json"), default="md", help="md (default) or json")
+    p.add_argument("--format", choices=("md", "json"),
+                   help="md or json (default: from the -o file's name, else json with --json, else md)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the screen")
     p.set_defaults(handler=cmd_export)
 
@@ -185,19 +188,19 @@ def cmd_undo(ctx: Context) -> int:
 
 def cmd_export(ctx: Context) -> int:
     c = ctx.store.load(ctx.args.name)
-    if ctx.args.format == "json":
+    fmt = ctx.args.format
+    if fmt is None:
+        implied = format_for(Path(ctx.args.output)) if ctx.args.output else None
+        fmt = implied if implied in ("md", "json") else ("json" if ctx.json and not ctx.args.output else "md")
+    if fmt == "json":
         text = json.dumps(to_json(c), indent=1, ensure_ascii=False) + "\n"
     else:
         text = to_markdown(c)
     if not ctx.args.output:
         ctx.out.write(text)
         return 0
-    target = Path(ctx.args.output)
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror}") from None
-    ctx.emit({"path": str(target), "format": ctx.args.format, "entries": len(c.journal)},
+    target = write_text(ctx.args.output, text)
+    ctx.emit({"path": str(target), "format": fmt, "entries": len(c.journal)},
              f"Wrote {c.name!r} to {target}.")
     return 0
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from argparse import Namespace
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from solo.commands import dice as dice_commands
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
 from solo.errors import SoloError
+from solo.files import write_text
 from solo.rules import registry
 from solo.rules.engine import Action, Actor, Encounter, Odds, Question, System
 from solo.rules.forecast import FOES, PARTY, forecast
@@ -292,22 +292,8 @@ def read_actor(system: System, path: str) -> Actor:
 
 
 def write_actor(actor: Actor, path: str) -> None:
-    """Write atomically: a crash or a full disk never leaves half a character behind."""
-    target = Path(path)
-    text = json.dumps(actor.to_dict(), indent=2, ensure_ascii=False) + "\n"
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        raise SoloError(f"cannot write character file {path}: {exc.strerror or exc}") from None
+    """A character file, written so a crash or a full disk never leaves half of one."""
+    write_text(path, json.dumps(actor.to_dict(), indent=2, ensure_ascii=False) + "\n")
 
 
 def _ask_terminal(q: Question) -> str:

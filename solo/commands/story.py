@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from solo.campaign import story_moves as story_actions
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.files import write_text
 from solo.story import (
     HOOK_TABLE,
     Foundation,
@@ -32,7 +33,7 @@ from solo.story import (
     render,
     rule_system,
 )
-from solo.story.output import format_for, write_atomically
+from solo.story.output import format_for
 
 T = TypeVar("T")
 PROGRESS_THRESHOLD = 300  # items; fewer than this are written too fast to need a bar
@@ -128,7 +129,7 @@ def _deliver(ctx: Context, fmt: str, data: Any, text: str, count: int, what: str
         print(body, end="" if body.endswith("\n") else "\n", file=ctx.out)
         return
     path = Path(ctx.args.output)
-    write_atomically(path, body)
+    write_text(path, body)
     note = {"written": str(path), "format": fmt, "count": count}
     print(json.dumps(note) if ctx.json else f"wrote {count} {what} to {path} ({fmt})", file=ctx.out)
 
