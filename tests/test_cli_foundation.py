@@ -1,6 +1,5 @@
 """The command line as a user meets it: output, JSON, exit codes, one-line errors."""
 
-import json
 import re
 
 

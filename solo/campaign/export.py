@@ -134,11 +134,10 @@ def render(campaign: Campaign, fmt: str = "md") -> str:
 
 
 def write(campaign: Campaign, path: str | Path, fmt: str = "md") -> Path:
-    """Write the export to `path` (a file the player chose, outside the saves); the path is returned."""
-    target = Path(path).expanduser()
-    text = render(campaign, fmt)
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise SoloError(f"cannot write {target}: {exc.strerror or exc}") from None
-    return target
+    """Write the export to `path` (a file the player chose, outside the saves); the file is returned.
+
+    Goes through `solo.files.write_text`, so an existing file is replaced in one step.
+    """
+    from solo.files import write_text
+
+    return write_text(Path(path).expanduser(), render(campaign, fmt))
