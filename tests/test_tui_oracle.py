@@ -84,6 +84,19 @@ def test_scenes_move_the_chaos_factor(saves_dir):
     assert saved(saves_dir).chaos == 6
 
 
+def test_scene_start_and_end_read_like_the_command_line(saves_dir):
+    make_campaign(saves_dir, seed=7)
+
+    async def scenario(h):
+        await h.type("/scene start The ferryman wants a toll")
+        assert h.main.campaign.scene.expectation == "The ferryman wants a toll"
+        assert h.shown[0].startswith("── Scene 1: The ferryman wants a toll [chaos 5;")
+        await h.type("/scene end down")
+        assert h.shown[-1] == "── Scene 1 ends; chaos factor 5 -> 4."
+
+    play(new_app(saves_dir), scenario)
+
+
 def test_countdown_clocks_threads_and_clues_show_in_the_side_panel(saves_dir):
     make_campaign(saves_dir, seed=7)
 

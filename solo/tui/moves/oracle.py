@@ -176,8 +176,16 @@ async def clock(play: Play, args: str) -> None:
 
 
 @move("scene", "Start a scene", "Say what you expect to happen; chaos may alter or interrupt it",
-      key="s", words=("scene",), usage="EXPECTATION", group="Scenes and threads")
+      key="s", words=("scene",), usage="[start] EXPECTATION | end [up|down|same]",
+      group="Scenes and threads")
 async def scene(play: Play, args: str) -> None:
+    # `/scene start X` and `/scene end up` read as the CLI's `solo scene start|end` do.
+    first, _, rest = args.strip().partition(" ")
+    if first.lower() == "end":
+        await end(play, rest)
+        return
+    if first.lower() == "start":
+        args = rest.strip()
     expectation = args or await play.dialog(PromptDialog(
         f"Scene {play.campaign.scene.number + 1}: what do you expect to happen?",
         placeholder="We reach the gate at dusk and talk our way in"))
