@@ -24,7 +24,8 @@ Readings chosen where the brief leaves room:
 * Scene 0 is "before the first scene": notes written before any scene is
   started belong to it.
 * `extra` holds state for modules that need more than the fields here, one
-  key per module (`campaign.module_state("oracle")`), JSON-ready values only.
+  key per module (`campaign.module_state("oracle")`), JSON-ready values only;
+  each module registers checks for its keys (`extra.py`), run on loading.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.campaign.fields import StateError, items, need, optional_text, within
+from solo.campaign.extra import check_extra
+from solo.campaign.fields import StateError, describe, items, need, optional_text, within
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.slugs import slugify
 from solo.dice import Rng
@@ -225,6 +227,7 @@ class Campaign:
         countdown = within(need(data, "countdown", int, where, 0), 0, 10**6, f"{where}.countdown")
         clues = within(need(data, "clues", int, where, 0), 0, 10**6, f"{where}.clues")
         extra = need(data, "extra", dict, where, default={})
+        check_extra(extra, f"{where}.extra")
         rng_state = need(data, "rng", dict, where)
         try:
             rng = Rng.from_state(rng_state)
@@ -325,7 +328,10 @@ class Campaign:
 
     def module_state(self, key: str) -> dict[str, Any]:
         """The `extra` mapping a module keeps its own state in, created on first use."""
-        return self.extra.setdefault(key, {})
+        state = self.extra.setdefault(key, {})
+        if not isinstance(state, dict):  # loading checks this; a campaign built by hand may not
+            raise StateError(f"extra.{key}: expected a mapping, found {describe(state)}")
+        return state
 
 
 def _next_id(things: list) -> int:

@@ -70,7 +70,7 @@ class Rng:
             internal = tuple(int(x) for x in state["internal"])
             self._random.setstate((int(state["version"]), internal, state.get("gauss")))
             self.seed = int(state.get("seed", self.seed))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise SoloError(f"random generator state is damaged: {exc}") from None
 
     @classmethod
