@@ -200,7 +200,8 @@ def test_momentum_is_kept_per_character(cli, saves_dir):
         "Ash trades a rolled 1 for set up well: set up well, 0 clues.\n")
     prepared = cli("momentum", "prepare", *where)
     assert prepared.code == 1 and "already set up well" in prepared.err
-    cli("momentum", "leverage", *where)
+    assert cli("momentum", "leverage", *where).code == 1  # never free: the wealth check is reported
+    assert cli("momentum", "leverage", "--result", "success", *where).code == 0
     assert cli("momentum", *where).out == "Ash: set up well, leverage\nClues held: 0.\n"
     asked = cli("ask", "Q", "--odds", "likely", *where, "--json").json
     assert asked["odds"]["pool"] == ["d4", "d6", "d8"] and asked["probability_yes"] == 59 / 64

@@ -29,6 +29,7 @@ their parameters, for the CLI and the TUI:
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,7 @@ from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character
 from solo.dice import percent
 from solo.errors import SoloError
-from solo.rules.engine import CheckResult, Odds, System
+from solo.rules.engine import Actor, CheckResult, Odds, System
 
 Who = str | int  # a character by id or name
 FIXED_CHECK_PARAMETERS = ("self", "actor", "approach", "difficulty", "rng")
@@ -90,11 +91,16 @@ class RolledCheck:
             "odds": self.odds.to_dict(), "edge": self.edge, "edge_source": self.edge_source}
 
 
+Roller = Callable[[Actor, Any, dict[str, Any]], CheckResult]  # (actor, difficulty, options)
+
+
 def roll_check(campaign: Campaign, system: System, character: Character, approach: str | None,
-               difficulty: Any, options: dict[str, Any], rng: Any) -> RolledCheck:
+               difficulty: Any, options: dict[str, Any], rng: Any, roll: Roller | None = None
+               ) -> RolledCheck:
     """Roll a check for a campaign character, using up any waiting edge.
 
-    Shared by `rules.check` and the journeys, so both read the same.
+    Shared by `rules.check`, the journeys and the wealth check for leverage
+    (which passes its own `roll`), so all read the same.
     """
     options = _checked_options(system, options)
     actor = load_actor(campaign, character, system)
@@ -105,7 +111,10 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     if edge:
         difficulty, options = system.with_edge(difficulty, options, edge)
     odds = system.check_odds(actor, approach, difficulty, **options)
-    result = system.check(actor, approach, difficulty, rng, **options)
+    if roll is None:
+        result = system.check(actor, approach, difficulty, rng, **options)
+    else:
+        result = roll(actor, difficulty, options)
     store_actor(campaign, character, actor)
     lines = [e.text for e in result.events] or [result.text]
     lines[0] += f" (chance of success {percent(odds.success)})"

@@ -140,12 +140,17 @@ def register(sub: Any, common: Any) -> None:
     p = command("momentum", "set up well, leverage and clues, per character",
                 "show: each PC's momentum; prepare: spend time getting set up well (a countdown mark"
                 " too, as the other side gains ground); trade: give up a rolled 1 for set-up-well,"
-                " leverage or a clue (--for); leverage: gain it after a wealth check and time"
+                " leverage or a clue (--for); leverage: gain it with a successful wealth check (rolled"
+                " by the engine for a Nine Powers PC, else reported with --result) and time"
                 " somewhere safe; spend set-up-well|leverage: for a big bonus on one roll.")
     p.add_argument("what", nargs="?", default="show",
                    choices=("show", "prepare", "trade", "leverage", "spend"), help="what to do")
     p.add_argument("which", nargs="?", help="with spend: set-up-well or leverage")
     p.add_argument("--character", metavar="PC", help="whose momentum (default: the only PC)")
+    p.add_argument("--result", choices=RESULT_WORDS,
+                   help="with leverage, for a PC without a Nine Powers sheet: how your own wealth check went")
+    p.add_argument("--difficulty", choices=("easy", "medium", "tough"),
+                   help="with leverage, for a Nine Powers PC: how hard the wealth check is (default medium)")
     p.add_argument("--for", dest="trade", default="momentum",
                    choices=("momentum", "set-up-well", "leverage", "clue"),
                    help="with trade: what the 1 buys (default: set up well, or leverage if already)")
@@ -460,6 +465,8 @@ def cmd_momentum(ctx: Context) -> int:
     what = args.what
     if what != "spend" and args.which:
         raise UsageError(f"momentum {what} takes no {args.which!r}")
+    if what != "leverage" and (args.result or args.difficulty):
+        raise UsageError(f"--result and --difficulty go with `momentum leverage`, not `momentum {what}`")
     if what == "show":
         c = _campaign(ctx)
         pcs = [{"name": p.name, "set_up_well": p.set_up_well, "leverage": p.leverage} for p in c.pcs]
@@ -474,7 +481,8 @@ def cmd_momentum(ctx: Context) -> int:
     elif what == "trade":
         entries = ctx.perform("oracle.trade_one", trade=args.trade, character=args.character)
     elif what == "leverage":
-        entries = ctx.perform("oracle.leverage", character=args.character)
+        entries = ctx.perform("oracle.leverage", character=args.character, result=args.result,
+                              difficulty=args.difficulty or "medium")
     else:
         if args.which not in ("set-up-well", "leverage"):
             raise UsageError("momentum spend needs set-up-well or leverage")

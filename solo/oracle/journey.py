@@ -121,15 +121,19 @@ class CheckReport:
 Resolver = Callable[[CheckRequest], CheckReport]
 
 
+def parse_result(result: str | bool) -> bool:
+    """The player's word for how a check went ('success', 'failure', 'yes'...) as True or False."""
+    if isinstance(result, bool):
+        return result
+    key = str(result).strip().lower()
+    if key not in RESULTS:
+        raise OracleError(f"a check result is 'success' or 'failure', not {result!r}")
+    return RESULTS[key]
+
+
 def reported(result: str | bool, approach: str | None = None) -> Resolver:
     """A resolver for play with no rule system: the player says how the check went."""
-    if isinstance(result, bool):
-        success = result
-    else:
-        key = str(result).strip().lower()
-        if key not in RESULTS:
-            raise OracleError(f"a check result is 'success' or 'failure', not {result!r}")
-        success = RESULTS[key]
+    success = parse_result(result)
     if approach is not None:
         approach = str(approach).strip().lower()
 

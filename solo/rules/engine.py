@@ -293,6 +293,13 @@ class System(ABC):
         """
         raise RulesError(f"{self.name} has no small bonus or penalty to give")
 
+    #: check options that roll this system's wealth check (`leverage_check` uses them); None: it has none
+    wealth_check_options: ClassVar[dict[str, Any] | None] = None
+
+    def leverage_check(self, actor: Actor, difficulty: Any, rng: Rng, **options: Any) -> CheckResult:
+        """The roll that earns leverage (Nine Powers: a wealth check); systems without one refuse."""
+        raise RulesError(f"{self.name} has no wealth check that earns leverage")
+
     def need_rng(self, rng: Rng | None, what: str) -> Rng:
         if rng is None:
             raise RulesError(f"{self.name} rolls dice for {what}; pass an rng")

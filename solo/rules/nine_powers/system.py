@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from solo.dice import Rng
 from solo.rules.data import SystemData
@@ -556,6 +556,37 @@ class NinePowers(System):
             result.events.append(
                 Event("buy", f"Not today: {a.name} cannot get it (impact {impact}).", a.name)
             )
+        return result
+
+    wealth_check_options: ClassVar[dict[str, Any] | None] = {"skill": "wealth"}
+
+    def leverage_check(self, actor: Any, difficulty: Any, rng: Rng, **options: Any) -> CheckResult:
+        """Leverage the long way: a wealth check that pays for an edge, then time somewhere safe.
+
+        RULES.md §2.3 item 9.  The seed has the player name the costly
+        information, item or resource bought, so this is a purchase like any
+        other (§2.4): success costs 1 wealth and gives leverage; failure
+        gives nothing.  The difficulty is the caller's (a campaign defaults
+        to medium: an impact equal to the character's wealth).
+        """
+        a = self._mine(actor)
+        if not a.is_pc:
+            raise RulesError("only player characters gain leverage")
+        if a.leverage:
+            raise RulesError(f"{a.name} already has leverage")
+        if a.wealth < 1:
+            raise RulesError(f"{a.name} has no wealth left to pay for leverage")
+        result = self.check(a, None, difficulty, rng, **{**options, "skill": "wealth"})
+        if result.success:
+            a.wealth -= 1
+            a.leverage = True
+            result.events.append(Event(
+                "buy", f"{a.name} pays for the advantage (wealth drops to {a.wealth}), then lies low"
+                f" somewhere safe to make it count: {a.name} has leverage.", a.name))
+            if a.wealth == 0:
+                result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
+        else:
+            result.events.append(Event("buy", f"{a.name} cannot pay for an edge today: no leverage.", a.name))
         return result
 
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
