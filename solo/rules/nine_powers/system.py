@@ -322,10 +322,10 @@ class NinePowers(System):
         diff = self.difficulty(difficulty)
         events: list[Event] = []
         if spend is not None:
-            spend = choose(spend, SPENDS, "spend")
+            spend = choose(_setup_word(spend), SPENDS, "spend")
             self._spend(a, spend, events)
         if trade is not None:
-            trade = choose(trade, TRADES, "trade")
+            trade = choose(_setup_word(trade), TRADES, "trade")
             if not a.is_pc:
                 raise RulesError("only player characters trade a 1 for momentum or a clue")
             if trade == "setup" and a.set_up_well:
@@ -657,6 +657,12 @@ class NinePowers(System):
 
     def contest(self, sides: Any, rng: Rng, **options: Any) -> Contest:
         return Contest(self, sides, rng, **options)
+
+
+def _setup_word(word: Any) -> Any:
+    """'set-up-well' (the oracle's and the CLI's word) is the engine's 'setup'."""
+    text = str(word).strip().lower().replace("_", "-").replace(" ", "-")
+    return "setup" if text == "set-up-well" else word
 
 
 def _scope(scope: str) -> str:

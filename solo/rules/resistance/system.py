@@ -267,8 +267,6 @@ class Resistance(System):
             sources.append("a bond")
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
-        if not isinstance(assist, int) or isinstance(assist, bool) or assist < 0:
-            raise RulesError(f"assist must be a number of helpers, 0 or more, not {assist!r}")
         return {
             "skill": skill_name,
             "has_skill": has_skill,
@@ -359,6 +357,13 @@ class Resistance(System):
         s = self.setting_for(pc.setting)
         built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
         diff = self.difficulty(difficulty)
+        # What is at stake is checked before the dice, so a mistake there never hides behind a success.
+        if stress is not None:
+            die = stress_from(stress)
+            rid = s.resistance_id(resistance) if resistance else s.physical_resistance
+        elif resistance or defensive:
+            raise RulesError("the resistance and a defensive roll say how stress is taken: name the stress"
+                             " at stake too")
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
         result = roll_pool(count, drops, rng)
         note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
@@ -370,11 +375,9 @@ class Resistance(System):
         detail = {**built, "difficulty": diff, "dice_rolled": count, **result.to_dict()}
         events = [Event("check", text, pc.name, dict(detail, degree=result.degree))]
         if stress is not None and result.band <= COST:
-            die = stress_from(stress)
             if defensive and result.band == COST:
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
-            rid = s.resistance_id(resistance) if resistance else s.physical_resistance
             more, fallouts = self.stress_rules_for(pc.setting).take(
                 pc, rid, amount, rng, cause=f"the check ({die})"
             )
