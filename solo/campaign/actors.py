@@ -27,6 +27,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,8 +51,9 @@ def rules_state(campaign: Campaign) -> dict[str, Any]:
 def system_of(campaign: Campaign, tables: TableSet | None = None) -> System:
     """The campaign's rule system; a clear error when it has none (or one solo no longer knows)."""
     if not campaign.system:
-        raise SoloError(f"{campaign.name!r} plays no rule system yet: choose one first"
-                        " (`solo new NAME --system SYSTEM`, or the set_system action)")
+        raise SoloError(f"{campaign.name!r} plays no rule system yet: choose one first with"
+                        f" `solo system {shlex.quote(campaign.slug)} SYSTEM`"
+                        f" ({', '.join(registry.ids())})")
     if campaign.system not in registry.ids():
         raise SoloError(f"{campaign.name!r} plays {campaign.system!r}, which this solo cannot roll for"
                         f" (it knows {', '.join(registry.ids())})")
