@@ -12,10 +12,12 @@ what an encounter or check did to it.  A campaign stores the same dict.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import tempfile
 from argparse import Namespace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.rules import registry
-from solo.rules.engine import Action, Actor, Encounter, Odds, Question, System
+from solo.rules.engine import Action, Actor, Encounter, Odds, OddsChart, Question, System
 from solo.rules.forecast import FOES, PARTY, forecast
 from solo.rules.resistance.dice import MAX_ASSISTANTS
 
@@ -264,6 +266,10 @@ def cmd_odds(ctx: Context) -> int:
     if ctx.args.at_least is not None or ctx.args.at_most is not None:
         raise UsageError("--at-least and --at-most are for dice notation, not rules systems")
     system = registry.get(words[0], ctx.tables)
+    if not given:
+        chart = system.odds_chart()
+        ctx.emit(chart.to_dict(), _render_chart(chart))
+        return 0
     allowed = set(system.odds_parameters)
     wrong = [k for k in given if k not in allowed]
     if wrong:
@@ -295,6 +301,24 @@ def _render_odds(system: System, odds: Odds) -> str:
             lines.append(f"  {degree:<8} {percent(p, 2):>8}  {p}")
     for band, value in (d.get("bands") or {}).items():
         lines.append(f"    {band:<18} {percent(_fraction(value['exact']), 2):>8}")
+    return "\n".join(lines)
+
+
+def _whole_percent(p: Fraction) -> str:
+    """Rounded half up, as the Nine Powers design note prints its table (87.5% is 88%)."""
+    return f"{math.floor(p * 100 + Fraction(1, 2))}%"
+
+
+def _render_chart(chart: OddsChart) -> str:
+    """One row per rating or pool: the whole percentage and the exact fraction at each difficulty."""
+    cells = [[f"{_whole_percent(o.success)} ({o.success})" for o in row] for _, _, row in chart.rows]
+    width = max(len(c) for row in cells for c in row) + 2
+    notes = max(len(note) for _, note, _ in chart.rows) + 2
+    head = f"{chart.row_name:<8}{'':<{notes}}" + "".join(f"{c:<{width}}" for c in chart.columns)
+    lines = [chart.title, "", f"{'':<8}{'':<{notes}}{chart.column_name}", head.rstrip()]
+    for (value, note, _), row in zip(chart.rows, cells, strict=True):
+        lines.append((f"{value!s:<8}{note:<{notes}}" + "".join(f"{c:<{width}}" for c in row)).rstrip())
+    lines += ["", "Exact odds; for one check give its options (solo odds SYSTEM --help)."]
     return "\n".join(lines)
 
 

@@ -99,6 +99,29 @@ class Odds:
         }
 
 
+@dataclass
+class OddsChart:
+    """The chance of success of a system's common checks, row by column: what a GM keeps at hand."""
+
+    system: str
+    title: str
+    row_name: str  # what a row varies (rating, pool)
+    column_name: str  # what a column varies (difficulty)
+    columns: list[str]
+    rows: list[tuple[int, str, list[Odds]]]  # (row value, a note such as the dice, one Odds per column)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "title": self.title,
+            "rows": [
+                {self.row_name: value, "note": note,
+                 "cells": {column: odds.to_dict() for column, odds in zip(self.columns, cells, strict=True)}}
+                for value, note, cells in self.rows
+            ],
+        }
+
+
 def full_degrees(partial: Mapping[str, Fraction]) -> dict[str, Fraction]:
     """Every degree present (impossible ones at 0), in the standard order."""
     return {d: Fraction(partial.get(d, 0)) for d in DEGREES}
@@ -270,6 +293,10 @@ class System(ABC):
     @abstractmethod
     def odds_for(self, **parameters: Any) -> Odds:
         """Odds of a check described by the system's own numbers, no actor needed."""
+
+    def odds_chart(self) -> OddsChart:
+        """The chance of success of the system's common checks (`solo odds SYSTEM` with no options)."""
+        raise RulesError(f"{self.name} has no chart of odds; give the check's options")
 
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod

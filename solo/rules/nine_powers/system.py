@@ -35,6 +35,7 @@ from solo.rules.engine import (
     Encounter,
     Event,
     Odds,
+    OddsChart,
     RulesError,
     System,
     choose,
@@ -301,6 +302,14 @@ class NinePowers(System):
                 "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff],
             },
         )
+
+    def odds_chart(self) -> OddsChart:
+        """Ratings 1-4 at each difficulty: the design note's table (75/50/25 ... 95/80/51), exactly."""
+        rows = [(rating, " ".join(f"d{s}" for s in build_pool(rating, 0)),
+                 [self.odds_for(rating=rating, difficulty=diff) for diff in DIFFICULTIES])
+                for rating in range(1, 5)]
+        return OddsChart(self.id, f"{self.name}: chance of success by skill rating and difficulty",
+                         "rating", "difficulty", list(DIFFICULTIES), rows)
 
     def check(
         self,

@@ -31,6 +31,7 @@ from solo.rules.engine import (
     Encounter,
     Event,
     Odds,
+    OddsChart,
     RulesError,
     System,
     full_degrees,
@@ -335,6 +336,15 @@ class Resistance(System):
             full_degrees(pool_degree_odds(count, drops)),
             {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
         )
+
+    def odds_chart(self) -> OddsChart:
+        """Pools of 1 to 6 dice at difficulty 0, 1 and 2; success counts a success at a cost."""
+        rows = []
+        for pool in range(1, 7):
+            cells = [self.odds_for(assist=pool - 1, difficulty=diff) for diff in range(3)]
+            rows.append((pool, "1 d10" if pool == 1 else f"{pool} d10s", cells))
+        return OddsChart(self.id, f"{self.name}: chance of 6 or more (a success, perhaps at a cost)"
+                         " by pool and difficulty", "pool", "difficulty", ["0", "1", "2"], rows)
 
     def check(
         self,
