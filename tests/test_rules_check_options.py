@@ -106,7 +106,7 @@ def test_resistance_stress_at_stake_goes_to_the_named_resistance(cli, knight):
      " --trade, --keep-success, --talent"),
     ("resistance", ("--bonus", "small"),
      "--bonus is not for The Resistance Toolbox checks; they take --skill, --domain, --mastery, --knack,"
-     " --assist, --bond, --stress, --resistance, --defensive"),
+     " --assist, --bond, --stress, --resistance, --defensive, --assistant"),
 ])
 def test_options_the_system_does_not_know_are_refused(cli, system, flags, message):
     result = check(cli, system, "--pc", "random", "--approach", "force", *flags)
@@ -132,3 +132,18 @@ def test_the_options_work_in_a_campaign_too(cli, saves_dir, mira):
     assert not CampaignStore(saves_dir).load("road").character("Mira").set_up_well
     wrong = check(cli, "--campaign", "road", "--approach", "force", "--mastery")
     assert wrong.code == 2 and "--mastery is not for Nine Powers checks" in wrong.err
+
+
+def test_a_helper_from_a_file_adds_a_die_and_shares_the_stress(cli, knight, tmp_path):
+    bess = tmp_path / "bess.json"
+    bess.write_text(json.dumps(RT.random_character(Rng(4), name="Bess", role="knight").to_dict()))
+    result = check(cli, "resistance", "--pc", knight, "--approach", "force", "--assistant", bess,
+                   "--difficulty", "2", "--stress", "d3", "--resistance", "faith", "--seed", "1", "--update")
+    assert result.out.splitlines() == [
+        "Aldo: FIGHT at difficulty 2, pool 3 [3] - failure",
+        "Aldo marks 3 FAITH stress from the check (d3) (1 in extra slots); FAITH now 2, total 2.",
+        "Fallout check: d10 2 against 2 stress - no fallout.",
+        "Bess marks 3 FAITH stress from helping Aldo (1 in extra slots); FAITH now 2, total 2.",
+        "Fallout check: d10 5 against 2 stress - no fallout.",
+    ]
+    assert [json.loads(p.read_text())["stress"]["faith"] for p in (knight, bess)] == [2, 2]

@@ -19,7 +19,8 @@ their parameters, for the CLI and the TUI:
   a check in the neutral vocabulary; ``options`` are the system's own
   (Nine Powers: skill, bonus, penalty, spend, trade, keep_success,
   use_talent; the Resistance Toolbox: skill, domain, mastery, knack, assist,
-  bond, stress, resistance, defensive).  The journal gives the exact chance
+  bond, stress, resistance, defensive, and assistants - campaign characters
+  by name, who add their dice and share any stress the roller takes).  The journal gives the exact chance
   of success worked out before the roll.  A small bonus or penalty left
   waiting by a journey is used up here (see `actors.py`).
 * ``rules.harm(character, kind, size)`` / ``rules.recover(character, kind,
@@ -104,6 +105,7 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     """
     options = _checked_options(system, options)
     actor = load_actor(campaign, character, system)
+    helpers = _assistants(campaign, system, character, options)
     if not approach and not options.get("skill"):
         raise SoloError("a check needs an approach (force, finesse, wits, presence, lore, stealth,"
                         " survival, craft) or the system's own skill")
@@ -116,11 +118,32 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     else:
         result = roll(actor, difficulty, options)
     store_actor(campaign, character, actor)
+    for helper, helper_actor in helpers:
+        store_actor(campaign, helper, helper_actor)
     lines = [e.text for e in result.events] or [result.text]
     lines[0] += f" (chance of success {percent(odds.success)})"
     if edge:
         lines.insert(0, f"{EDGE_WORDS[edge].capitalize()} on this check, from {source}.")
     return RolledCheck(character, result, odds, "\n".join(lines), edge, source)
+
+
+def _assistants(campaign: Campaign, system: System, roller: Character,
+                options: dict[str, Any]) -> list[tuple[Character, Actor]]:
+    """Campaign characters named as helpers, loaded as actors (the check's `assistants` option)."""
+    names = options.get("assistants")
+    if names is None:
+        return []
+    if isinstance(names, str) or not isinstance(names, list):
+        raise SoloError("assistants are a list of the campaign's characters, by name or id")
+    helpers = [campaign.character(name) for name in names]
+    ids = [h.id for h in helpers]
+    if roller.id in ids or len(set(ids)) != len(ids):
+        raise SoloError("each helper is named once, and nobody helps their own roll")
+    for helper in helpers:
+        refuse_if_busy(campaign, helper, "helping a check")
+    loaded = [(helper, load_actor(campaign, helper, system)) for helper in helpers]
+    options["assistants"] = [a for _, a in loaded]
+    return loaded
 
 
 def _described(character: Character) -> str:

@@ -57,6 +57,7 @@ CHECK_FLAGS = {
     "mastery": ("--mastery", "mastery"),
     "knack": ("--knack", "knack"),
     "assist": ("--assist", "assist"),
+    "assistants": ("--assistant", "assistant"),
     "bond": ("--bond", "bond"),
     "stress": ("--stress", "stress"),
     "resistance": ("--resistance", "resistance"),
@@ -131,6 +132,9 @@ def register(sub: Any, common: Any) -> None:
     rt.add_argument("--mastery", action="store_true", help="mastery from any source (+1 die, once)")
     rt.add_argument("--knack", metavar="NAME", help="one of the PC's knacks (mastery)")
     rt.add_argument("--assist", type=int, metavar="N", help=f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)")
+    rt.add_argument("--assistant", action="append", metavar="FILE|NAME",
+                    help="a character who helps (repeatable; with --campaign a character's name): +1 die"
+                    " if they have a skill or the domain serving the roll, and they share any stress")
     rt.add_argument("--bond", action="store_true", help="a bond helps (mastery)")
     rt.add_argument("--stress", metavar="DIE", help="the stress at stake (1, d3, d6, d8), taken on a"
                     " failure or a success at a cost")
@@ -489,11 +493,16 @@ def cmd_check(ctx: Context) -> int:
     system = _system(ctx)
     options = check_flags(ctx, system)
     actor = _pc(ctx, system, args.pc)
+    helpers = [(path, read_actor(system, path)) for path in options.get("assistants", ())]
+    if helpers:
+        options["assistants"] = [a for _, a in helpers]
+    if args.update and args.pc == "random":
+        raise UsageError("--update needs --pc FILE")
     result = system.check(actor, args.approach, args.difficulty, ctx.rng, **options)
     if args.update:
-        if args.pc == "random":
-            raise UsageError("--update needs --pc FILE")
         write_actor(actor, args.pc)
+        for path, helper in helpers:
+            write_actor(helper, path)
     ctx.emit(result.to_dict(), "\n".join(e.text for e in result.events))
     return 0
 

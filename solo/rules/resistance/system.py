@@ -9,6 +9,14 @@ success, 10 strong.  When the caller gives `stress=` (and `resistance=`),
 a failure or cost marks it (double on a 1, one size less on a 6-7 if the
 roll was only to avoid harm) and rolls for fallout.
 
+Helpers: `assist=N` counts helpers the engine does not track, and
+`assistants=[...]` names characters who help, each adding a die if it has
+a skill (or the named domain) serving the roll.  The text says helpers take
+stress "the same way" as the roller; we read it [SR, RULES.md §4.8 item
+10] as each named helper suffering the same stress result: the amount the
+roller marks, on the same resistance, through the helper's own armour and
+slots, with the helper's own fallout check.
+
 Neutral harm marks d3 / d6 / d8 stress (minor / moderate / major: the
 Toolbox's slum / stronghold / military-base scale) on the resistance the
 setting names for body, mind or resources, then rolls for fallout; neutral
@@ -236,6 +244,7 @@ class Resistance(System):
         knack: Any,
         assist: int,
         bond: bool,
+        assistants: Any = None,
     ) -> dict[str, Any]:
         s = self.setting_for(pc.setting)
         if isinstance(skill, bool):
@@ -268,15 +277,42 @@ class Resistance(System):
             sources.append("a bond")
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
+        helpers = self._helpers(pc, approach, skill_name, domain, assistants)
+        if isinstance(assist, bool) or not isinstance(assist, int):
+            raise RulesError(f"assist is a number of helpers, not {assist!r}")
         return {
             "skill": skill_name,
             "has_skill": has_skill,
             "domain": has_domain,
             "mastery": bool(sources),
             "mastery_from": sources,
-            "assist": assist,
-            "pool": pool_size(has_skill, has_domain, bool(sources), assist),
+            "assist": assist + len(helpers),
+            "assistants": [h.name for h in helpers],
+            "pool": pool_size(has_skill, has_domain, bool(sources), assist + len(helpers)),
         }
+
+    def _helpers(self, pc: ResistancePC, approach: str | None, skill_name: str | None, domain: Any,
+                 assistants: Any) -> list[ResistancePC]:
+        """Named helpers: each must have a skill or the domain serving the roll (RULES.md §4.3 item 1)."""
+        if assistants is None:
+            return []
+        if isinstance(assistants, str | bytes) or not isinstance(assistants, list | tuple):
+            raise RulesError("assistants are a list of characters")
+        helpers = [self._pc(a) for a in assistants]
+        s = self.setting_for(pc.setting)
+        serving = set(s.approach_map.get(str(approach or "").strip().lower(), ()))
+        if skill_name:
+            serving.add(skill_name)
+        wanted_domain = s.domain_id(domain) if isinstance(domain, str) and domain else None
+        seen = {id(pc)}
+        for helper in helpers:
+            if id(helper) in seen:
+                raise RulesError(f"{helper.name} cannot help twice, nor help themselves")
+            seen.add(id(helper))
+            has_domain = wanted_domain is not None and wanted_domain in helper.domains
+            if not (serving & set(helper.skills)) and not has_domain:
+                raise RulesError(f"{helper.name} has no skill or domain serving this roll, so cannot help")
+        return helpers
 
     def _approach(self, approach: str) -> str:
         key = str(approach).strip().lower()
@@ -296,10 +332,11 @@ class Resistance(System):
         knack: Any = None,
         assist: int = 0,
         bond: bool = False,
+        assistants: Any = None,
         **_stakes: Any,
     ) -> Odds:
         pc = self._pc(actor)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
         diff = self.difficulty(difficulty)
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
         return Odds(
@@ -362,10 +399,11 @@ class Resistance(System):
         stress: Any = None,
         resistance: str | None = None,
         defensive: bool = False,
+        assistants: Any = None,
     ) -> CheckResult:
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
         diff = self.difficulty(difficulty)
         # What is at stake is checked before the dice, so a mistake there never hides behind a success.
         if stress is not None:
@@ -393,6 +431,15 @@ class Resistance(System):
             )
             events.extend(more)
             detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
+            shared = []
+            for helper in assistants or ():  # [SR] each helper suffers the same stress result
+                more, fallouts = self.stress_rules_for(helper.setting).take(
+                    helper, rid, amount, rng, cause=f"helping {pc.name}"
+                )
+                events.extend(more)
+                shared.append({"name": helper.name, "amount": amount, "fallout": fallouts})
+            if shared:
+                detail["stress"]["assistants"] = shared
         return CheckResult(
             self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
         )
