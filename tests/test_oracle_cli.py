@@ -219,3 +219,17 @@ def test_oracle_campaigns_replay_in_a_fresh_process(solo_process, saves_dir):
         assert result.code == 0, result.err
     replayed = solo_process("replay", "far")
     assert replayed.code == 0 and replayed.out.startswith("Replayed 6 actions from seed 8")
+
+
+def test_a_negative_advance_winds_a_clock_back_but_never_past_empty(cli, saves_dir):
+    where = campaign(cli)
+    assert cli("clock", "Doom", "--advance", "3", *where).out == ("New clock 'Doom' of 4 segments.\n"
+                                                                  "Clock 'Doom' [###.] 3/4 (+3)\n")
+    assert cli("clock", "Doom", "--advance", "-2", *where).out == "Clock 'Doom' [#...] 1/4 (-2)\n"
+    assert cli("clock", "Doom", "--advance", "-2", *where).out == "Clock 'Doom' [....] 0/4 (-1)\n"
+    empty = cli("clock", "Doom", "--advance", "-2", *where)
+    assert (empty.code, empty.err) == (1, "solo: error: clock 'Doom' is empty (0/4): there is nothing to"
+                                          " wind back\n")
+    fresh = cli("clock", "Fresh", "--advance", "-2", *where)
+    assert fresh.code == 1 and "clock 'Fresh' is empty (0/4)" in fresh.err
+    assert [c.name for c in load(saves_dir).clocks] == ["Doom"]  # the failed move made no clock

@@ -89,10 +89,11 @@ def register(sub: Any, common: Any) -> None:
 
     p = command("clock", "named clocks of 4, 6 or 8 segments",
                 "With no name, list the clocks. With a name: make the clock if it is new"
-                " (--segments, default 4) and fill --advance segments (negative empties them).")
+                " (--segments, default 4) and fill --advance segments (a negative number winds it back).")
     p.add_argument("name", nargs="*", help="the clock's name")
     p.add_argument("--segments", type=int, choices=CLOCK_SIZES, help="size of a new clock")
-    p.add_argument("--advance", type=int, default=0, metavar="K", help="fill K segments")
+    p.add_argument("--advance", type=int, default=0, metavar="K",
+                   help="fill K segments (-K winds it back; an empty clock cannot be)")
     p.add_argument("--remove", action="store_true", help="take the clock away")
     p.set_defaults(handler=cmd_clock)
 
