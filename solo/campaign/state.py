@@ -159,12 +159,25 @@ class Scene:
 
 
 def _find(things: list, key: str | int, what: str, label: Any) -> Any:
-    """By id (a number) or by name, ignoring case; the error lists what there is."""
+    """By id (a number) or by name, ignoring case; the error lists what there is.
+
+    A key that fits more than one (two characters of one name in a save
+    made before names had to differ, or a name that is another's id) is
+    an error listing them, never a silent first pick.
+    """
     wanted = str(key).strip()
-    for thing in things:
-        if str(getattr(thing, "id", "")) == wanted or label(thing).casefold() == wanted.casefold():
-            return thing
-    known = ", ".join(f"{getattr(t, 'id', '')} {label(t)}".strip() for t in things) or "none yet"
+
+    def named(thing: Any) -> str:
+        return f"{getattr(thing, 'id', '')} {label(thing)}".strip()
+
+    found = [t for t in things
+             if str(getattr(t, "id", "")) == wanted or label(t).casefold() == wanted.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise LookupFailed(f"{key!r} could be any of these {what}s: {', '.join(map(named, found))};"
+                           " name one by its id")
+    known = ", ".join(map(named, things)) or "none yet"
     raise LookupFailed(f"no {what} {key!r} in this campaign (there are: {known})")
 
 
@@ -260,9 +273,22 @@ class Campaign:
         name = (name or str(sheet.get("name") or "")).strip()
         if not name:
             raise SoloError("a character needs a name (none given and the sheet has none)")
+        taken = next((c for c in self.characters if c.name.casefold() == name.casefold()), None)
+        if taken is not None:
+            raise SoloError(f"there is already a character called {taken.name!r} in this campaign"
+                            f" ({taken.role.upper()}, id {taken.id}): give the new one another name")
         character = Character(_next_id(self.characters), name, role, dict(sheet))
         self.characters.append(character)
         return character
+
+    def free_name(self, name: str) -> str:
+        """`name`, or `name 2`, `name 3`... when a character already has it (for names nobody chose)."""
+        taken = {c.name.casefold() for c in self.characters}
+        candidate, n = name.strip(), 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name.strip()} {n}"
+        return candidate
 
     def character(self, key: str | int) -> Character:
         return _find(self.characters, key, "character", lambda c: c.name)
