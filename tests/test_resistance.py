@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from fractions import Fraction as F
 
 import pytest
@@ -520,3 +522,29 @@ def test_group_action_followers_roll_with_mastery_after_the_leader_succeeds(rt):
     ]
     failed = rt.group_check([sneak, others[0]], "stealth", 0, ScriptedRng([3, 4]))
     assert not failed.success and failed.detail["followers"] == []
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"skills": ["fight", "flying"]}, "skills[1] 'flying' is not one of the skills of fantastical-crusades"),
+    ({"domains": ["host", "sea"]}, "domains[1] 'sea' is not one of the domains of fantastical-crusades"),
+    ({"knacks": ["juggling"]}, "knacks[0] 'juggling' is not one of the knacks of fantastical-crusades"),
+    ({"refresh": ["nap"]}, "refresh[0] 'nap' is not one of the refresh conditions of fantastical-crusades"),
+    ({"abilities": ["flight"]}, "abilities[0] 'flight' is not one of the abilities of fantastical-crusades"),
+    ({"stress": {"luck": 2}}, "stress.luck - 'luck' is not a resistance of fantastical-crusades"),
+    ({"weapons": [{"name": "stick", "tags": []}]},
+     "weapons[0]: weapon 'stick' needs its stress die (1, d3, d6 or d8)"),
+    ({"weapons": [{"name": "axe", "stress": "d6"}, {"name": "bow", "stress": "d12"}]},
+     "weapons[1]: weapon 'bow': stress comes as 1, d3, d6 or d8"),
+])
+def test_a_sheet_is_checked_against_its_setting_pack(rt, change, message):
+    sheet = hero().to_dict() | change
+    with pytest.raises(RulesError, match=f"Resistance character 'Ysolt'(, |: ){re.escape(message)}"):
+        rt.load_actor(sheet)
+
+
+def test_a_bad_sheet_in_a_file_is_one_clear_line(cli, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(hero().to_dict() | {"skills": ["flying"]}))
+    result = cli("check", "resistance", "--pc", path, "--approach", "force")
+    assert result.code == 1 and result.err.startswith(
+        f"solo: error: {path}: Resistance character 'Ysolt': skills[0] 'flying' is not one of the skills")

@@ -138,7 +138,13 @@ def weapon(raw: Any, where: str) -> dict[str, Any]:
     tags = raw.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise RulesError(f"{where}: weapon {name!r} tags must be a list of words")
-    return {"name": name, "stress": stress_die(raw.get("stress", "1")), "tags": [t.lower() for t in tags]}
+    if "stress" not in raw:
+        raise RulesError(f"{where}: weapon {name!r} needs its stress die (1, d3, d6 or d8)")
+    try:
+        stress = stress_die(raw["stress"])
+    except RulesError as exc:
+        raise RulesError(f"{where}: weapon {name!r}: {exc}") from None
+    return {"name": name, "stress": stress, "tags": [t.lower() for t in tags]}
 
 
 def _int(data: Mapping[str, Any], key: str, where: str, default: int, low: int = 0) -> int:
@@ -197,7 +203,7 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
     unknown = sorted(set(data) - known)
     if unknown:
         raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    weapons = [weapon(w, where) for w in _records(data, "weapons", where)]
+    weapons = [weapon(w, f"{where}, weapons[{i}]") for i, w in enumerate(_records(data, "weapons", where))]
     if cls is ResistanceNPC:
         when = _counts(data, "when", where)
         return ResistanceNPC(

@@ -128,14 +128,25 @@ class Resistance(System):
         return sorted(self.setting.roles)
 
     def actor_from_dict(self, data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
+        """A sheet, checked against its setting pack: every skill, domain, knack... must be the pack's."""
         actor = actor_from_dict(data)
         if isinstance(actor, ResistancePC):
             setting = self.setting_for(actor.setting)
-            for rid in list(actor.stress) + list(actor.slots) + list(actor.slot_stress):
-                if rid not in setting.resistances:
-                    raise RulesError(
-                        f"Resistance character {actor.name!r}: {rid!r} is not a resistance of {setting.id}"
-                    )
+            where = f"Resistance character {actor.name!r}"
+            for key in ("stress", "slots", "slot_stress"):
+                for rid in getattr(actor, key):
+                    if rid not in setting.resistances:
+                        raise RulesError(f"{where}: {key}.{rid} - {rid!r} is not a resistance of {setting.id}"
+                                         f" ({', '.join(setting.resistances)})")
+            for key, what, known in (("skills", "skills", setting.skills),
+                                     ("domains", "domains", setting.domains),
+                                     ("knacks", "knacks", setting.knacks),
+                                     ("refresh", "refresh conditions", setting.refresh),
+                                     ("abilities", "abilities", setting.abilities)):
+                for i, word in enumerate(getattr(actor, key)):
+                    if word not in known:
+                        raise RulesError(f"{where}: {key}[{i}] {word!r} is not one of the {what} of"
+                                         f" {setting.id} ({', '.join(known)})")
         return actor
 
     def npc_names(self) -> list[str]:
