@@ -548,3 +548,23 @@ def test_a_bad_sheet_in_a_file_is_one_clear_line(cli, tmp_path):
     result = cli("check", "resistance", "--pc", path, "--approach", "force")
     assert result.code == 1 and result.err.startswith(
         f"solo: error: {path}: Resistance character 'Ysolt': skills[0] 'flying' is not one of the skills")
+
+
+def test_no_stress_is_nothing_to_mark_or_roll_for(rt):
+    pc = hero()
+    assert rt.take_stress(pc, 0, "body", ScriptedRng([])) == []  # no die is drawn either
+    assert pc.stress["body"] == 0
+
+
+def test_a_cost_with_no_foe_left_standing_marks_nothing(cli):
+    # Round 3: the last goblin falls to a success at a cost; nobody is left to exact the cost.
+    out = cli("encounter", "resistance", "--pc", "random", "--foe", "goblin", "--foe", "goblin", "--auto",
+              "--seed", "1").out.splitlines()
+    assert "marks 0" not in "\n".join(out)
+    end = out.index("The fight is over: Dunya prevails.")
+    assert out[end - 3:end] == [
+        "Dunya rolls to attack Goblin 2 with flanged mace: pool 2 at difficulty 0 [7, 7]"
+        " - success at a cost.",
+        "Goblin 2 takes 5 stress from Dunya's flanged mace (d6): 6/3.",
+        "Goblin 2 is at the characters' mercy.",
+    ]

@@ -100,8 +100,14 @@ class StressRules:
         cause: str = "",
         record: bool = True,
     ) -> tuple[list[Event], list[dict[str, Any]]]:
-        """Mark stress and roll for fallout; returns events and any fallout suffered."""
+        """Mark stress and roll for fallout; returns events and any fallout suffered.
+
+        No stress at all (partial stress below 1, a cost with no foe left to
+        exact it) is nothing to mark, to say or to roll for.
+        """
         rid = self.setting.resistance_id(resistance)
+        if amount <= 0:
+            return [], []
         where = self.mark(pc, rid, amount, piercing=piercing)
         events: list[Event] = []
         if record:
@@ -122,8 +128,6 @@ class StressRules:
                     {"resistance": rid, "amount": amount, **where},
                 )
             )
-        if amount <= 0:
-            return events, []
         fallouts = self.fallout_check(pc, rid, rng, events, record)
         return events, fallouts
 
