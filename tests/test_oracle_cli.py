@@ -176,12 +176,19 @@ def test_inspiration_moves_without_a_campaign(cli):
     (("ask", "Q", "--chaos", "0"), 1, "chaos factor must be between 1 and 9, not 0"),
     (("ask",), 2, "ask what? give the question"),
     (("clock", "Doom", "--segments", "5"), 2, "invalid choice: 5"),
-    (("scene", "end"), 1, "no scene is open to end"),
+    (("scene", "end"), 2, "scene end needs --campaign NAME: it works on a campaign's open scene"),
     (("scene", "start"), 2, "scene start needs what you expect"),
-    (("journey", "--resolve", "success"), 1, "no journey is waiting for its check"),
-    (("momentum", "prepare"), 1, "this campaign has no player characters yet"),
-    (("clue", "spend"), 1, "no clue is held"),
-    (("thread", "random"), 1, "there are no open threads to pick from"),
+    (("journey", "--resolve", "success"), 2, "journey --resolve needs --campaign NAME: it works on a"
+                                             " campaign's waiting journey"),
+    (("momentum", "prepare"), 2, "momentum prepare needs --campaign NAME: it works on a campaign's"
+                                 " player characters"),
+    (("momentum",), 2, "momentum show needs --campaign NAME"),
+    (("momentum", "leverage", "--result", "success"), 2, "momentum leverage needs --campaign NAME"),
+    (("clue", "spend"), 2, "clue spend needs --campaign NAME: it works on a campaign's clues"),
+    (("thread", "random"), 2, "thread random needs --campaign NAME"),
+    (("thread", "close", "1"), 2, "thread close needs --campaign NAME"),
+    (("notable", "random"), 2, "notable random needs --campaign NAME"),
+    (("clock", "Doom", "--remove"), 2, "clock --remove needs --campaign NAME"),
     (("countdown", "show", "--no-roll"), 2, "--no-roll goes with `countdown mark`"),
 ])
 def test_bad_input_gets_one_clear_line(cli, args, code, message):
@@ -233,3 +240,14 @@ def test_a_negative_advance_winds_a_clock_back_but_never_past_empty(cli, saves_d
     fresh = cli("clock", "Fresh", "--advance", "-2", *where)
     assert fresh.code == 1 and "clock 'Fresh' is empty (0/4)" in fresh.err
     assert [c.name for c in load(saves_dir).clocks] == ["Doom"]  # the failed move made no clock
+
+
+def test_moves_on_an_empty_campaign_still_say_what_is_missing(cli):
+    where = campaign(cli)
+    for args, message in ((("scene", "end"), "no scene is open to end"),
+                          (("journey", "--resolve", "success"), "no journey is waiting for its check"),
+                          (("momentum", "prepare"), "this campaign has no player characters yet"),
+                          (("clue", "spend"), "no clue is held"),
+                          (("thread", "random"), "there are no open threads to pick from")):
+        result = cli(*args, *where)
+        assert result.code == 1 and message in result.err

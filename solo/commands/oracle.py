@@ -180,6 +180,12 @@ def _kept(ctx: Context, entries: list[JournalEntry]) -> list[JournalEntry]:
     return entries
 
 
+def _needs_campaign(ctx: Context, move: str, works_on: str) -> None:
+    """Moves that only make sense on a campaign's state say so, rather than fail on the empty throwaway."""
+    if ctx.campaign is None:
+        raise UsageError(f"{move} needs --campaign NAME: it works on a campaign's {works_on}")
+
+
 def _campaign(ctx: Context) -> Campaign:
     """The campaign to read: `--campaign`, else the empty throwaway one."""
     return ctx.session.campaign
@@ -275,6 +281,7 @@ def cmd_clue(ctx: Context) -> int:
         return _emit_entries(ctx, ctx.perform("oracle.clue_roll"))
     if what == "gain":
         return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.clue_gain", character=ctx.args.character)))
+    _needs_campaign(ctx, "clue spend", "clues")
     return _emit_entries(ctx, ctx.perform("oracle.clue_spend", character=ctx.args.character))
 
 
@@ -289,6 +296,7 @@ def cmd_scene(ctx: Context) -> int:
                              " mill at dusk\"")
         return _emit_entries(ctx, ctx.perform("oracle.scene_start", expectation=expectation))
     if what == "end":
+        _needs_campaign(ctx, "scene end", "open scene")
         return _emit_entries(ctx, ctx.perform("oracle.scene_end", chaos=ctx.args.chaos))
     c = _campaign(ctx)
     state = {"number": c.scene.number, "open": c.scene.open, "expectation": c.scene.expectation,
@@ -332,6 +340,7 @@ def cmd_journey(ctx: Context) -> int:
     if args.resolve:
         if args.result or args.setting:
             raise UsageError("--resolve settles the waiting journey; it takes no --result, --town or --wild")
+        _needs_campaign(ctx, "journey --resolve", "waiting journey")
         return _emit_entries(ctx, ctx.perform("oracle.journey_resolve", result=args.resolve,
                                               approach=args.approach))
     setting = args.setting or "wild"
@@ -388,6 +397,7 @@ def cmd_clock(ctx: Context) -> int:
     if ctx.args.remove:
         if ctx.args.advance or ctx.args.segments:
             raise UsageError("--remove takes no --advance or --segments")
+        _needs_campaign(ctx, "clock --remove", "clocks")
         return _emit_entries(ctx, ctx.perform("oracle.clock_remove", name=name))
     exists = any(c.name.casefold() == name.casefold() for c in _campaign(ctx).clocks)
     if exists and not ctx.args.advance and ctx.args.segments is None:
@@ -427,10 +437,12 @@ def cmd_thread(ctx: Context) -> int:
     if what == "close":
         if not text:
             raise UsageError("which thread? give its number or text")
+        _needs_campaign(ctx, "thread close", "threads")
         return _emit_entries(ctx, ctx.perform("oracle.thread_close", thread=text))
     if text:
         raise UsageError(f"thread {what} takes no text")
     if what == "random":
+        _needs_campaign(ctx, "thread random", "threads")
         entries = ctx.perform("oracle.thread_random")
         return _emit_entries(ctx, entries, dict(entries[0].data))
     threads = _campaign(ctx).threads
@@ -449,6 +461,7 @@ def cmd_notable(ctx: Context) -> int:
     if name:
         raise UsageError(f"notable {what} takes no name")
     if what == "random":
+        _needs_campaign(ctx, "notable random", "NPCs and notables")
         entries = ctx.perform("oracle.character_random")
         return _emit_entries(ctx, entries, dict(entries[0].data))
     c = _campaign(ctx)
@@ -468,6 +481,7 @@ def cmd_momentum(ctx: Context) -> int:
         raise UsageError(f"momentum {what} takes no {args.which!r}")
     if what != "leverage" and (args.result or args.difficulty):
         raise UsageError(f"--result and --difficulty go with `momentum leverage`, not `momentum {what}`")
+    _needs_campaign(ctx, f"momentum {what}", "player characters")
     if what == "show":
         c = _campaign(ctx)
         pcs = [{"name": p.name, "set_up_well": p.set_up_well, "leverage": p.leverage} for p in c.pcs]
