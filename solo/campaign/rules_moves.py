@@ -159,7 +159,7 @@ def character_random(campaign: Campaign, ctx: ActionContext, name: str | None = 
     system = system_of(campaign, ctx.tables)
     if role is not None and role not in system.roles():
         raise SoloError(f"{system.name} has no role {role!r}; choose one of: {', '.join(system.roles())}")
-    actor = system.random_character(ctx.rng, name=name or None, role=role)
+    actor = system.random_character(ctx.rng, name=name or None, role=role, npc=bool(npc))
     if not name:  # a rolled name gives way to one already in the campaign: "Ulric 2"
         actor.name = campaign.free_name(actor.name)
     kind = "npc" if npc else "pc"

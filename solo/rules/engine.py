@@ -244,7 +244,14 @@ class System(ABC):
 
     # -- characters ----------------------------------------------------------
     @abstractmethod
-    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> Actor: ...
+    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None,
+                         npc: bool = False, label: str | None = None) -> Actor:
+        """A whole character rolled at random.
+
+        `role` is one of `roles()` and shapes the rolls; `label` is the words
+        the stat block shows for who they are (a story NPC's trade, which may
+        be no role the system knows); `npc` makes it a character the GM plays.
+        """
 
     def roles(self) -> list[str]:
         """The roles (concepts, archetypes) `random_character(role=...)` accepts."""

@@ -106,9 +106,17 @@ class NinePowers(System):
 
     # -- characters -------------------------------------------------------------------
     def random_character(
-        self, rng: Rng, *, name: str | None = None, role: str | None = None
+        self, rng: Rng, *, name: str | None = None, role: str | None = None, npc: bool = False,
+        label: str | None = None,
     ) -> NinePowersActor:
-        return build.random_pc(rng, self.data, self.formula, name=name, role=role)
+        """An NPC made this way is a whole character without heroism (heroism is for PCs, §2.2)."""
+        actor = build.random_pc(rng, self.data, self.formula, name=name, role=role)
+        if label:
+            actor.concept = label
+        if npc:
+            actor.kind = "npc"
+            actor.heroism = actor.heroism_max = 0
+        return actor
 
     def creation(self, *, name: str | None = None) -> Creation:
         return build.NinePowersCreation(self.data, self.formula, name)

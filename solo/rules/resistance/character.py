@@ -45,6 +45,12 @@ class ResistancePC(Actor):
     weapons: list[dict[str, Any]] = field(default_factory=list)
     equipment: list[str] = field(default_factory=list)
     notes: str = ""
+    # A whole sheet the GM plays (an NPC ally made like a PC); the Toolbox's own NPCs are ResistanceNPC.
+    npc: bool = False
+
+    @property
+    def is_pc(self) -> bool:
+        return not self.npc
 
     def total_stress(self) -> int:
         """Stress that counts toward fallout: the resistances' own tracks only."""
@@ -154,6 +160,13 @@ def _int(data: Mapping[str, Any], key: str, where: str, default: int, low: int =
     return value
 
 
+def _bool(data: Mapping[str, Any], key: str, where: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
+    return value
+
+
 def _str(data: Mapping[str, Any], key: str, where: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
@@ -246,4 +259,5 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
         weapons=weapons,
         equipment=_words(data, "equipment", where),
         notes=_str(data, "notes", where, ""),
+        npc=_bool(data, "npc", where),
     )

@@ -118,8 +118,15 @@ class Resistance(System):
     def slots_total(self) -> int:
         return int(self.house_rules.get("starting_slots", 3))
 
-    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> ResistancePC:
-        return build.random_pc(self.setting, self.data, rng, self.slots_total, name=name, role=role)
+    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None,
+                         npc: bool = False, label: str | None = None) -> ResistancePC:
+        """An NPC made this way keeps a whole sheet (an ally who can help or stand in a fight beside
+        the PCs); foes are the Toolbox's own NPC stat blocks (`npc`)."""
+        pc = build.random_pc(self.setting, self.data, rng, self.slots_total, name=name, role=role)
+        if label:
+            pc.role = label
+        pc.npc = npc
+        return pc
 
     def creation(self, *, name: str | None = None) -> Creation:
         return build.ResistanceCreation(self.setting, self.data, self.slots_total, name)
@@ -165,7 +172,7 @@ class Resistance(System):
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
         lines = [
-            f"{pc.name} - Resistance PC ({s.id.replace('-', ' ').title()})"
+            f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
             + (f": {pc.role}" if pc.role else "")
         ]
         parts = []
