@@ -61,3 +61,14 @@ def test_assistant_on_the_command_line(cli, saves_dir):
     assert saved.character("Ysolt").sheet["stress"]["body"] == 2
     bero = saved.character("Bero").sheet
     assert bero["stress"]["body"] == 0 and [f["name"] for f in bero["fallout"]] == ["BLOODIED"]
+
+
+def test_an_npc_with_a_whole_sheet_stands_with_the_party_not_against_it():
+    campaign = scripted("resistance", [7] * 10, pc("Ysolt", ["fight"], []))
+    perform(campaign, "rules.character_random", {"name": "Kell", "npc": True})
+    with pytest.raises(SoloError, match="Kell has a whole character sheet, so can stand beside the player"
+                                        " characters but not against them; foes are NPC stat blocks"):
+        perform(campaign, "rules.encounter_start", {"foes": ["Kell"]})
+    [start] = perform(campaign, "rules.encounter_start", {"pcs": ["Ysolt", "Kell"], "foes": ["goblin"]})
+    assert start.text.startswith("An encounter begins (The Resistance Toolbox): Ysolt and Kell against"
+                                 " Goblin.")
