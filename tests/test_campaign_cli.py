@@ -6,6 +6,8 @@ import io
 import json
 import sys
 
+import pytest
+
 from solo.campaign import CampaignStore
 from solo.dice import Rng, roll
 
@@ -88,6 +90,19 @@ def test_saves_option_chooses_the_directory(cli, tmp_path, saves_dir):
     assert cli("roll", "d6", "--campaign", "away", "--saves", str(elsewhere)).code == 0
     assert cli("roll", "d6", "--campaign", "away").err.startswith("solo: error: no campaign 'away' in")
     assert list(saves_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [("new", "x"), ("list",), ("show", "x"), ("note", "x", "hello"),
+                                     ("roll", "d6", "--campaign", "x")])
+def test_a_saves_directory_that_is_a_file_is_refused_in_one_line(cli, tmp_path, command):
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    for saves, problem in ((a_file, "is a file"), (a_file / "inside", f"cannot be made: {a_file} is a file")):
+        result = cli(*command, "--saves", str(saves))
+        assert (result.code, result.out) == (1, "")
+        assert result.err == (f"solo: error: the saves directory {saves} {problem}, not a directory;"
+                              " choose another with --saves DIR (or SOLO_SAVES)\n")
+    assert a_file.read_text() == "root:x:0:0\n"
 
 
 def test_bad_input_gets_clear_errors(cli, saves_dir):

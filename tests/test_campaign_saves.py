@@ -264,7 +264,7 @@ def _leaf_paths(value, path=()):
     elif isinstance(value, list):
         for i, inner in enumerate(value[:3]):
             yield from _leaf_paths(inner, (*path, i))
-    if path and path[-1] not in ("data", "sheet", "extra", "params"):  # free-form by design
+    if path and path[-1] not in ("data", "sheet", "params"):  # free-form by design
         yield path
 
 
@@ -282,6 +282,12 @@ def _small_save(saves_dir: Path) -> tuple[Path, dict]:
         session.campaign.add_clock("c", 4)
         session.campaign.add_thread("t")
         session.perform("roll", expression="2d6")
+        # The oracle's and the rules' own slices of the state (`extra`) are fuzzed too.
+        session.perform("oracle.clue_gain")
+        session.perform("oracle.scene_start", expectation="the ford is shallow")
+        session.perform("oracle.journey", setting="town")
+        session.campaign.extra["rules"] = {"edge": -1, "edge_source": "a complication"}
+        session.perform("note", text="b")
     return saves_dir / "fuzz.json", json.loads((saves_dir / "fuzz.json").read_text())
 
 

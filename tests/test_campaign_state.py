@@ -14,7 +14,9 @@ from solo.campaign import (
     slugify,
 )
 from solo.campaign.store import SUFFIX
+from solo.dice import Rng
 from solo.errors import SoloError
+from solo.rules import registry
 
 AT = "2024-05-01T18:00:00.000Z"
 
@@ -102,6 +104,47 @@ def test_characters_and_threads_are_found_by_id_or_name():
     assert c.thread(1) is t and c.open_threads == [t]
     t.open = False
     assert c.open_threads == []
+
+
+def test_two_characters_never_share_a_name_and_an_ambiguous_key_is_refused():
+    c = Campaign.new("Cast", seed=1)
+    c.add_character({"name": "Bo"})
+    with pytest.raises(SoloError, match="there is already a character called 'Bo' in this campaign"
+                                        r" \(PC, id 1\): give the new one another name"):
+        c.add_character({}, name="BO", role="npc")
+    assert c.free_name("bo") == "bo 2" and c.free_name("Kell") == "Kell"
+    # A save from before names had to differ may hold two Bos: naming one is then an error, not a guess.
+    c.characters.append(type(c.characters[0])(2, "bo", "npc"))
+    with pytest.raises(SoloError, match="'Bo' could be any of these characters: 1 Bo, 2 bo; name one by"
+                                        " its id"):
+        c.character("Bo")
+    assert c.character(2).name == "bo"
+    c.add_character({}, name="1", role="npc")  # a name that is another's id
+    with pytest.raises(SoloError, match="'1' could be any of these characters: 1 Bo, 3 1"):
+        c.character("1")
+
+
+def test_a_second_pc_of_the_same_name_is_refused_on_the_command_line(cli, saves_dir):
+    assert cli("new", "Road", "--system", "nine-powers", "--seed", "3").code == 0
+    assert cli("character", "new", "--campaign", "road", "--random", "--name", "Bo").code == 0
+    again = cli("character", "new", "--campaign", "road", "--random", "--name", "bo")
+    assert again.code == 1 and "there is already a character called 'Bo'" in again.err
+    assert [ch.name for ch in CampaignStore(saves_dir).load("road").characters] == ["Bo"]
+
+
+def test_rolled_names_and_named_npcs_give_way_with_a_number():
+    c = Campaign.new("Goblins", system="resistance", seed=4)
+    for _ in range(3):
+        perform(c, "rules.npc_add", {"npc": "goblin"})
+    assert [(ch.name, ch.sheet["name"]) for ch in c.characters] == [
+        ("Goblin", "Goblin"), ("Goblin 2", "Goblin 2"), ("Goblin 3", "Goblin 3")]
+    with pytest.raises(SoloError, match="already a character called 'Goblin'"):
+        perform(c, "rules.npc_add", {"npc": "goblin", "name": "goblin"})
+    rolled = registry.get("nine-powers").random_character(Rng(9)).name
+    road = Campaign.new("Road", system="nine-powers", seed=9)
+    perform(road, "character_add", {"sheet": {}, "name": rolled})  # rolls nothing
+    perform(road, "rules.character_random", {})
+    assert road.characters[1].name == road.characters[1].sheet["name"] == f"{rolled} 2"
 
 
 def test_scenes_count_up_and_only_an_open_scene_ends():

@@ -30,6 +30,12 @@ def test_copy_is_independent():
 def test_damaged_state_is_a_clear_error():
     with pytest.raises(SoloError, match="random generator state is damaged"):
         Rng.from_state({"version": 3, "internal": "nonsense"})
+    # Numbers the generator cannot hold (a hand-edited save) are damage too, not a crash.
+    for bad in (-1, 2**64):
+        state = Rng(1).get_state()
+        state["internal"][0] = bad
+        with pytest.raises(SoloError, match="random generator state is damaged"):
+            Rng.from_state(state)
 
 
 def test_unseeded_rngs_differ():

@@ -176,12 +176,19 @@ def test_inspiration_moves_without_a_campaign(cli):
     (("ask", "Q", "--chaos", "0"), 1, "chaos factor must be between 1 and 9, not 0"),
     (("ask",), 2, "ask what? give the question"),
     (("clock", "Doom", "--segments", "5"), 2, "invalid choice: 5"),
-    (("scene", "end"), 1, "no scene is open to end"),
+    (("scene", "end"), 2, "scene end needs --campaign NAME: it works on a campaign's open scene"),
     (("scene", "start"), 2, "scene start needs what you expect"),
-    (("journey", "--resolve", "success"), 1, "no journey is waiting for its check"),
-    (("momentum", "prepare"), 1, "this campaign has no player characters yet"),
-    (("clue", "spend"), 1, "no clue is held"),
-    (("thread", "random"), 1, "there are no open threads to pick from"),
+    (("journey", "--resolve", "success"), 2, "journey --resolve needs --campaign NAME: it works on a"
+                                             " campaign's waiting journey"),
+    (("momentum", "prepare"), 2, "momentum prepare needs --campaign NAME: it works on a campaign's"
+                                 " player characters"),
+    (("momentum",), 2, "momentum show needs --campaign NAME"),
+    (("momentum", "leverage", "--result", "success"), 2, "momentum leverage needs --campaign NAME"),
+    (("clue", "spend"), 2, "clue spend needs --campaign NAME: it works on a campaign's clues"),
+    (("thread", "random"), 2, "thread random needs --campaign NAME"),
+    (("thread", "close", "1"), 2, "thread close needs --campaign NAME"),
+    (("notable", "random"), 2, "notable random needs --campaign NAME"),
+    (("clock", "Doom", "--remove"), 2, "clock --remove needs --campaign NAME"),
     (("countdown", "show", "--no-roll"), 2, "--no-roll goes with `countdown mark`"),
 ])
 def test_bad_input_gets_one_clear_line(cli, args, code, message):
@@ -200,7 +207,8 @@ def test_momentum_is_kept_per_character(cli, saves_dir):
         "Ash trades a rolled 1 for set up well: set up well, 0 clues.\n")
     prepared = cli("momentum", "prepare", *where)
     assert prepared.code == 1 and "already set up well" in prepared.err
-    cli("momentum", "leverage", *where)
+    assert cli("momentum", "leverage", *where).code == 1  # never free: the wealth check is reported
+    assert cli("momentum", "leverage", "--result", "success", *where).code == 0
     assert cli("momentum", *where).out == "Ash: set up well, leverage\nClues held: 0.\n"
     asked = cli("ask", "Q", "--odds", "likely", *where, "--json").json
     assert asked["odds"]["pool"] == ["d4", "d6", "d8"] and asked["probability_yes"] == 59 / 64
@@ -218,3 +226,28 @@ def test_oracle_campaigns_replay_in_a_fresh_process(solo_process, saves_dir):
         assert result.code == 0, result.err
     replayed = solo_process("replay", "far")
     assert replayed.code == 0 and replayed.out.startswith("Replayed 6 actions from seed 8")
+
+
+def test_a_negative_advance_winds_a_clock_back_but_never_past_empty(cli, saves_dir):
+    where = campaign(cli)
+    assert cli("clock", "Doom", "--advance", "3", *where).out == ("New clock 'Doom' of 4 segments.\n"
+                                                                  "Clock 'Doom' [###.] 3/4 (+3)\n")
+    assert cli("clock", "Doom", "--advance", "-2", *where).out == "Clock 'Doom' [#...] 1/4 (-2)\n"
+    assert cli("clock", "Doom", "--advance", "-2", *where).out == "Clock 'Doom' [....] 0/4 (-1)\n"
+    empty = cli("clock", "Doom", "--advance", "-2", *where)
+    assert (empty.code, empty.err) == (1, "solo: error: clock 'Doom' is empty (0/4): there is nothing to"
+                                          " wind back\n")
+    fresh = cli("clock", "Fresh", "--advance", "-2", *where)
+    assert fresh.code == 1 and "clock 'Fresh' is empty (0/4)" in fresh.err
+    assert [c.name for c in load(saves_dir).clocks] == ["Doom"]  # the failed move made no clock
+
+
+def test_moves_on_an_empty_campaign_still_say_what_is_missing(cli):
+    where = campaign(cli)
+    for args, message in ((("scene", "end"), "no scene is open to end"),
+                          (("journey", "--resolve", "success"), "no journey is waiting for its check"),
+                          (("momentum", "prepare"), "this campaign has no player characters yet"),
+                          (("clue", "spend"), "no clue is held"),
+                          (("thread", "random"), "there are no open threads to pick from")):
+        result = cli(*args, *where)
+        assert result.code == 1 and message in result.err

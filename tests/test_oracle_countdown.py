@@ -89,6 +89,7 @@ def test_a_clock_fills_once_and_says_so():
     (("", 4, 0, 1), "a clock needs a name"),
     (("Doom", 6, 7, 1), "clock 'Doom' cannot have 7 of 6 segments filled"),
     (("Doom", 6, 0, "x"), "advance clock 'Doom' by a whole number of segments"),
+    (("Doom", 6, 0, -2), r"clock 'Doom' is empty \(0/6\): there is nothing to wind back"),
 ])
 def test_bad_clocks_are_refused_with_a_reason(args, message):
     with pytest.raises(OracleError, match=message):

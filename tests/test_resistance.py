@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from fractions import Fraction as F
 
 import pytest
@@ -169,11 +171,64 @@ def test_piercing_passes_armour_unless_implacable(rt):
     assert (pc.armour_stress, pc.stress["body"]) == (2, 0)
 
 
-def test_fallout_comes_from_the_most_stressed_resistance_and_clears_it_first(rt):
+def test_fallout_comes_from_the_most_stressed_but_clears_the_triggering_resistance_first(rt):
+    # RULES.md §4.8 item 4 [SR]: the stress comes off the resistance that set off the check first.
     pc = hero(stress={"body": 1, "faith": 0, "gold": 0, "soul": 4})
     rt.take_stress(pc, 1, "body", ScriptedRng([2]))  # total 6 -> moderate, from SOUL (4 > 2)
     assert pc.fallout[-1]["resistance"] == "soul" and pc.fallout[-1]["severity"] == "moderate"
+    assert pc.stress == {"body": 0, "faith": 0, "gold": 0, "soul": 1}  # 2 off BODY, the other 3 off SOUL
+
+
+def test_overflow_goes_to_the_most_stressed_of_the_others(rt):
+    pc = hero(stress={"body": 0, "faith": 3, "gold": 1, "soul": 3})
+    rt.take_stress(pc, 1, "body", ScriptedRng([1]))  # total 8 -> moderate: 5 to clear
+    # BODY's 1 first, then FAITH and SOUL (tied at 3, in the setting's order): 3 off FAITH, 1 off SOUL.
+    assert pc.stress == {"body": 0, "faith": 0, "gold": 1, "soul": 2}
+
+
+def test_house_rule_clears_the_fallouts_own_resistance_first():
+    tables = load_tables()
+    tables.tables["resistance/house-rules"].rows[0].value["fallout_clears"] = "fallout"
+    old_way = registry.get("resistance", tables)
+    pc = hero(stress={"body": 1, "faith": 0, "gold": 0, "soul": 4})
+    old_way.take_stress(pc, 1, "body", ScriptedRng([2]))
     assert pc.stress == {"body": 1, "faith": 0, "gold": 0, "soul": 0}  # 4 off SOUL, then 1 off BODY
+    tables.tables["resistance/house-rules"].rows[0].value["fallout_clears"] = "strongest"
+    with pytest.raises(RulesError, match="fallout_clears must be stressed or fallout, not 'strongest'"):
+        registry.get("resistance", tables).take_stress(pc, 1, "body", ScriptedRng([2]))
+
+
+def test_named_helpers_add_dice_and_share_the_stress_the_roller_takes(rt):
+    # RULES.md §4.3 item 1 and §4.8 item 10 [SR]: each helper suffers the same stress result.
+    ysolt = hero()
+    bero = hero(name="Bero", skills=["fight"], domains=[])  # helps with a skill
+    dunn = hero(name="Dunn", skills=["study"], domains=["host"])  # helps with the domain
+    odds = rt.check_odds(ysolt, "force", 0, domain="host", assistants=[bero, dunn])
+    assert (odds.detail["pool"], odds.detail["assist"]) == (5, 2)
+    result = rt.check(ysolt, "force", 0, ScriptedRng([3, 4, 2, 5, 1, 4, 10, 10, 10]), domain="host",
+                      assistants=[bero, dunn], stress="d6", resistance="body")
+    assert result.detail["assistants"] == ["Bero", "Dunn"]
+    assert [e.text for e in result.events] == [
+        "Ysolt: FIGHT at difficulty 0, pool 5 [3, 4, 2, 5, 1] - failure",
+        "Ysolt marks 4 BODY stress from the check (d6); BODY now 4, total 4.",
+        "Fallout check: d10 10 against 4 stress - no fallout.",
+        "Bero marks 4 BODY stress from helping Ysolt; BODY now 4, total 4.",
+        "Fallout check: d10 10 against 4 stress - no fallout.",
+        "Dunn marks 4 BODY stress from helping Ysolt; BODY now 4, total 4.",
+        "Fallout check: d10 10 against 4 stress - no fallout.",
+    ]
+    assert [pc.stress["body"] for pc in (ysolt, bero, dunn)] == [4, 4, 4]
+
+
+def test_a_helper_must_serve_the_roll_and_helpers_are_capped(rt):
+    cal = hero(name="Cal", skills=["study"], domains=[])
+    with pytest.raises(RulesError, match="Cal has no skill or domain serving this roll, so cannot help"):
+        rt.check_odds(hero(), "force", 0, assistants=[cal])
+    with pytest.raises(RulesError, match="helpers from 0 to 5, not 6"):
+        rt.check_odds(hero(), "force", 0, assist=5, assistants=[hero(name="Bero")])
+    ysolt = hero()
+    with pytest.raises(RulesError, match="Ysolt cannot help twice, nor help themselves"):
+        rt.check_odds(ysolt, "force", 0, assistants=[ysolt])
 
 
 def test_less_lethal_variant_counts_only_the_stressed_resistance():
@@ -467,3 +522,49 @@ def test_group_action_followers_roll_with_mastery_after_the_leader_succeeds(rt):
     ]
     failed = rt.group_check([sneak, others[0]], "stealth", 0, ScriptedRng([3, 4]))
     assert not failed.success and failed.detail["followers"] == []
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"skills": ["fight", "flying"]}, "skills[1] 'flying' is not one of the skills of fantastical-crusades"),
+    ({"domains": ["host", "sea"]}, "domains[1] 'sea' is not one of the domains of fantastical-crusades"),
+    ({"knacks": ["juggling"]}, "knacks[0] 'juggling' is not one of the knacks of fantastical-crusades"),
+    ({"refresh": ["nap"]}, "refresh[0] 'nap' is not one of the refresh conditions of fantastical-crusades"),
+    ({"abilities": ["flight"]}, "abilities[0] 'flight' is not one of the abilities of fantastical-crusades"),
+    ({"stress": {"luck": 2}}, "stress.luck - 'luck' is not a resistance of fantastical-crusades"),
+    ({"weapons": [{"name": "stick", "tags": []}]},
+     "weapons[0]: weapon 'stick' needs its stress die (1, d3, d6 or d8)"),
+    ({"weapons": [{"name": "axe", "stress": "d6"}, {"name": "bow", "stress": "d12"}]},
+     "weapons[1]: weapon 'bow': stress comes as 1, d3, d6 or d8"),
+])
+def test_a_sheet_is_checked_against_its_setting_pack(rt, change, message):
+    sheet = hero().to_dict() | change
+    with pytest.raises(RulesError, match=f"Resistance character 'Ysolt'(, |: ){re.escape(message)}"):
+        rt.load_actor(sheet)
+
+
+def test_a_bad_sheet_in_a_file_is_one_clear_line(cli, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(hero().to_dict() | {"skills": ["flying"]}))
+    result = cli("check", "resistance", "--pc", path, "--approach", "force")
+    assert result.code == 1 and result.err.startswith(
+        f"solo: error: {path}: Resistance character 'Ysolt': skills[0] 'flying' is not one of the skills")
+
+
+def test_no_stress_is_nothing_to_mark_or_roll_for(rt):
+    pc = hero()
+    assert rt.take_stress(pc, 0, "body", ScriptedRng([])) == []  # no die is drawn either
+    assert pc.stress["body"] == 0
+
+
+def test_a_cost_with_no_foe_left_standing_marks_nothing(cli):
+    # Round 3: the last goblin falls to a success at a cost; nobody is left to exact the cost.
+    out = cli("encounter", "resistance", "--pc", "random", "--foe", "goblin", "--foe", "goblin", "--auto",
+              "--seed", "1").out.splitlines()
+    assert "marks 0" not in "\n".join(out)
+    end = out.index("The fight is over: Dunya prevails.")
+    assert out[end - 3:end] == [
+        "Dunya rolls to attack Goblin 2 with flanged mace: pool 2 at difficulty 0 [7, 7]"
+        " - success at a cost.",
+        "Goblin 2 takes 5 stress from Dunya's flanged mace (d6): 6/3.",
+        "Goblin 2 is at the characters' mercy.",
+    ]

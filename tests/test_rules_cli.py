@@ -53,6 +53,7 @@ def test_plain_dice_odds_are_untouched(cli):
         (("odds", "nine-powers", "--difficulty", "tough"), 1, "need a rating"),
         (("odds", "nine-powers", "--rating", "2", "--difficulty", "heroic"), 1, "easy, medium or tough"),
         (("odds", "resistance", "--difficulty", "9"), 1, "runs 0 (standard) to 2"),
+        (("odds", "resistance", "--assist", "100"), 1, "helpers from 0 to 5, not 100"),
         (
             ("character", "new", "dnd", "--random"),
             1,
@@ -267,3 +268,37 @@ def test_as_a_real_process(solo_process, tmp_path):
         "--json",
     )
     assert fight.code == 0 and fight.json["runs"] == 500
+
+
+def test_bare_odds_nine_powers_prints_the_design_note_table(cli):
+    assert cli("odds", "nine-powers").out.splitlines() == [
+        "Nine Powers: chance of success by skill rating and difficulty",
+        "",
+        "                      difficulty",
+        "rating                easy           medium         tough",
+        "1       d4            75% (3/4)      50% (1/2)      25% (1/4)",
+        "2       d4 d6         88% (7/8)      67% (2/3)      38% (3/8)",
+        "3       d4 d6 d8      92% (59/64)    75% (3/4)      45% (29/64)",
+        "4       d4 d6 d8 d10  95% (121/128)  80% (4/5)      51% (65/128)",
+        "",
+        "Exact odds; for one check give its options (solo odds SYSTEM --help).",
+    ]
+    rows = cli("odds", "nine-powers", "--json").json["rows"]
+    assert [(r["rating"], [r["cells"][d]["success_exact"] for d in ("easy", "medium", "tough")])
+            for r in rows] == [(1, ["3/4", "1/2", "1/4"]), (2, ["7/8", "2/3", "3/8"]),
+                               (3, ["59/64", "3/4", "29/64"]), (4, ["121/128", "4/5", "65/128"])]
+
+
+def test_bare_odds_resistance_prints_pools_against_difficulty(cli):
+    out = cli("odds", "resistance").out.splitlines()
+    assert out[0] == ("The Resistance Toolbox: chance of 6 or more (a success, perhaps at a cost) by pool"
+                      " and difficulty")
+    assert out[3:7] == [
+        "pool            0            1            2",
+        "1       1 d10   50% (1/2)    50% (1/2)    30% (3/10)",  # a pool driven to 0 rolls with no drop
+        "2       2 d10s  75% (3/4)    50% (1/2)    50% (1/2)",
+        "3       3 d10s  88% (7/8)    75% (3/4)    50% (1/2)",
+    ]
+    rows = cli("odds", "resistance", "--json").json["rows"]
+    assert [r["pool"] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert rows[0]["cells"]["2"]["downgrades"] == 1 and rows[5]["cells"]["0"]["success_exact"] == "63/64"

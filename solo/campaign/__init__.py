@@ -4,7 +4,8 @@ The pieces, from the inside out:
 
 * `Campaign` (state.py) — plain dataclasses: characters with their rules
   sheets, threads, notables, clocks, complication countdown marks, chaos
-  factor, clues, the scene, the RNG, a free `extra` mapping per module, and
+  factor, clues, the scene, the RNG, an `extra` mapping per module (each
+  module registers checks for its keys in extra.py, run on loading), and
   the journal of `JournalEntry` (journal.py).
 * Actions (actions.py) — every change goes through `perform(campaign, name,
   params)`, which keeps an undo step, logs the call and appends the entries

@@ -27,9 +27,12 @@ Readings chosen:
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from typing import Any
 
+from solo.campaign.extra import extra_check
+from solo.campaign.fields import StateError, describe
 from solo.campaign.state import Campaign, Character
 from solo.errors import SoloError
 from solo.rules import registry
@@ -48,8 +51,9 @@ def rules_state(campaign: Campaign) -> dict[str, Any]:
 def system_of(campaign: Campaign, tables: TableSet | None = None) -> System:
     """The campaign's rule system; a clear error when it has none (or one solo no longer knows)."""
     if not campaign.system:
-        raise SoloError(f"{campaign.name!r} plays no rule system yet: choose one first"
-                        " (`solo new NAME --system SYSTEM`, or the set_system action)")
+        raise SoloError(f"{campaign.name!r} plays no rule system yet: choose one first with"
+                        f" `solo system {shlex.quote(campaign.slug)} SYSTEM`"
+                        f" ({', '.join(registry.ids())})")
     if campaign.system not in registry.ids():
         raise SoloError(f"{campaign.name!r} plays {campaign.system!r}, which this solo cannot roll for"
                         f" (it knows {', '.join(registry.ids())})")
@@ -104,6 +108,18 @@ def event_data(events: Iterable[Event]) -> list[dict[str, Any]]:
 
 
 # -- edges and setbacks ----------------------------------------------------------------------
+
+@extra_check(MODULE, "edge")
+def _check_edge(value: Any, where: str) -> None:
+    if value not in (-1, 0, 1) or isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{where}: expected -1, 0 or 1, found {describe(value)}")
+
+
+@extra_check(MODULE, "edge_source")
+def _check_edge_source(value: Any, where: str) -> None:
+    if value is not None and not isinstance(value, str):
+        raise StateError(f"{where}: expected text or null, found {describe(value)}")
+
 
 def pending_edge(campaign: Campaign) -> int:
     """+1 for a small bonus waiting for the next check, -1 for a small penalty, 0 for neither."""

@@ -85,9 +85,23 @@ def character_update(campaign: Campaign, ctx: ActionContext, character: str | in
 
 @campaign_action("set_system")
 def set_system(campaign: Campaign, ctx: ActionContext, system: str | None) -> list[JournalEntry]:
-    """Choose (or change) the rule system the campaign plays."""
+    """Choose (or change) the rule system the campaign plays.
+
+    Refused while an encounter runs, and while player characters carry sheets
+    of another system: the engine could no longer roll for them, and a sheet
+    cannot be translated between systems.  NPCs may keep theirs (story NPCs
+    often have one); only a fight with them needs the campaign's system.
+    """
     if running_state(campaign) is not None:
         raise SoloError("an encounter is running: finish it (or end it) before changing the rule system")
-    campaign.system = check_system(system)
+    system = check_system(system)
+    if system == campaign.system:
+        raise SoloError(f"{campaign.name!r} already plays {system or 'no rule system'}")
+    others = [c for c in campaign.pcs if c.sheet.get("system") not in (None, system)]
+    if others:
+        sheets = ", ".join(f"{c.name} ({c.sheet.get('system')})" for c in others)
+        raise SoloError(f"player characters have sheets of another system: {sheets}; the rule system"
+                        " can change only while no PC carries another system's sheet")
+    campaign.system = system
     text = f"The campaign now plays {system}." if system else "The campaign plays no rule system now."
     return [ctx.entry("campaign", text, {"system": system})]

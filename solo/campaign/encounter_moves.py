@@ -50,6 +50,7 @@ from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
 from solo.campaign.actors import (
+    MODULE,
     MOMENTUM_FLAGS,
     event_data,
     event_lines,
@@ -58,6 +59,8 @@ from solo.campaign.actors import (
     rules_state,
     system_of,
 )
+from solo.campaign.extra import extra_check
+from solo.campaign.fields import StateError, describe, items, need, within
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character, LookupFailed
 from solo.dice import Rng, percent
@@ -111,6 +114,39 @@ class Running:
 
 # -- state -----------------------------------------------------------------------------------
 
+@extra_check(MODULE, KEY)
+def _check_running(value: Any, where: str) -> None:
+    """The running encounter's shape; what only the engine can judge is checked on rebuilding."""
+    if value is None:
+        return
+    need(value, "system", str, where)
+    need(value, "seed", int, where)
+    options = need(value, "options", dict, where)
+    if "record" in options:
+        raise StateError(f"{where}.options: 'record' is not an encounter option")
+    if "max_rounds" in options:
+        within(need(options, "max_rounds", int, f"{where}.options"), 1, MAX_ROUNDS,
+               f"{where}.options.max_rounds")
+    within(need(value, "round", int, where), 1, 10**6, f"{where}.round")
+    for side in ("party", "foes"):
+        members = items(value, side, where)
+        if not members:
+            raise StateError(f"{where}.{side}: nobody is on this side")
+        for place, member in members:
+            need(member, "sheet", dict, place)
+            if side == "party" or member.get("character") is not None:
+                need(member, "character", int, place)
+    for place, move in items(value, "moves", where):
+        if not isinstance(move, dict):
+            raise StateError(f"{place}: expected a mapping, found {describe(move)}")
+
+
+@extra_check(MODULE, LAST)
+def _check_last(value: Any, where: str) -> None:
+    if value is not None and not isinstance(value, dict):
+        raise StateError(f"{where}: expected a mapping or null, found {describe(value)}")
+
+
 def running_state(campaign: Campaign) -> dict[str, Any] | None:
     state = rules_state(campaign).get(KEY)
     return state if isinstance(state, dict) else None
@@ -138,7 +174,12 @@ def _need_running(campaign: Campaign) -> dict[str, Any]:
 
 
 def rebuild(campaign: Campaign, tables: TableSet | None = None) -> Running | None:
-    """The running encounter, replayed to where it stands (None if there is none)."""
+    """The running encounter, replayed to where it stands (None if there is none).
+
+    Loading the save checked the state's shape; what only the engine can
+    judge (a sheet, an option, a recorded move) fails here, and the error
+    says it is the saved encounter that is wrong, not the player's move.
+    """
     state = running_state(campaign)
     if state is None:
         return None
@@ -146,6 +187,14 @@ def rebuild(campaign: Campaign, tables: TableSet | None = None) -> Running | Non
     if state.get("system") != system.id:
         raise SoloError(f"the running encounter is a {state.get('system')} one, but the campaign now plays"
                         f" {system.id}: end it first")
+    try:
+        return _replay(campaign, system, state)
+    except SoloError as exc:
+        raise SoloError(f"the encounter saved in {campaign.name!r} (extra.rules.encounter) cannot be"
+                        f" rebuilt: {exc}") from None
+
+
+def _replay(campaign: Campaign, system: System, state: dict[str, Any]) -> Running:
     party = [(campaign.character(p["character"]), system.load_actor(p["sheet"])) for p in state["party"]]
     foes = [(campaign.character(f["character"]) if f.get("character") is not None else None,
              system.load_actor(f["sheet"])) for f in state["foes"]]
@@ -176,6 +225,9 @@ def _action(running: Running, move: dict[str, Any]) -> Action:
     unknown = sorted(set(move) - set(ACTION_KEYS) - {"actor", "label"})
     if unknown:
         raise SoloError(f"an encounter move has only {', '.join(ACTION_KEYS)}; not {', '.join(unknown)}")
+    for key in ("skill", "difficulty"):
+        if move.get(key) is not None and not isinstance(move[key], str):
+            raise SoloError(f"an encounter move's {key} is a word, not {move[key]!r}")
     actor = running.by_label(move.get("actor"), "actor")
     target = running.by_label(move["target"], "target") if move.get("target") is not None else None
     options = move.get("options")
@@ -323,8 +375,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
         "round": 1,
     }
     rules_state(campaign)[KEY] = state
-    running = rebuild(campaign, ctx.tables)  # checks the options, plays any NPC opening
-    assert running is not None
+    running = _replay(campaign, system, state)  # checks the options, plays any NPC opening
     enc = running.encounter
     names = " and ".join(enc.label(a) for _, a in running.party)
     against = ", ".join(enc.label(a) for _, a in running.foes)

@@ -21,7 +21,8 @@ _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "text", dict: 
                list: "a list"}
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """A found value, short enough for an error message."""
     if value is None:
         return "nothing (null)"
     text = repr(value)
@@ -31,7 +32,7 @@ def _describe(value: Any) -> str:
 def need(data: Any, key: str, kind: type, where: str, default: Any = ...) -> Any:
     """`data[key]` if it has type `kind`; `default` when missing and one is given."""
     if not isinstance(data, dict):
-        raise StateError(f"{where}: expected {_TYPE_NAMES[dict]}, found {_describe(data)}")
+        raise StateError(f"{where}: expected {_TYPE_NAMES[dict]}, found {describe(data)}")
     if key not in data:
         if default is not ...:
             return default
@@ -40,15 +41,22 @@ def need(data: Any, key: str, kind: type, where: str, default: Any = ...) -> Any
     # bool is an int in Python; a count of `true` is still a mistake.
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise StateError(f"{where}.{key}: expected {_TYPE_NAMES.get(kind, kind.__name__)},"
-                         f" found {_describe(value)}")
+                         f" found {describe(value)}")
     return value
 
 
 def optional_text(data: dict, key: str, where: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        raise StateError(f"{where}.{key}: expected text or null, found {_describe(value)}")
+        raise StateError(f"{where}.{key}: expected text or null, found {describe(value)}")
     return value
+
+
+def optional(data: dict, key: str, kind: type, where: str) -> Any:
+    """`data[key]` if it has type `kind`, or None when it is missing or null."""
+    if data.get(key) is None:
+        return None
+    return need(data, key, kind, where)
 
 
 def within(value: int, low: int, high: int, where: str) -> int:

@@ -30,6 +30,14 @@ Readings chosen:
   (`party_effects.py`); a result the player reports still wins, since they
   may have rolled real dice.  Complication rows with an ``effect`` are
   treated the same way.
+* Leverage the long way (``oracle.leverage``) needs a successful wealth
+  check, never comes free.  A PC with a Nine Powers sheet rolls it through
+  the engine (`System.leverage_check`) at medium difficulty unless another
+  is named - medium is what buying at an impact equal to one's wealth
+  costs (RULES.md §2.4) - and success pays 1 wealth, the costly thing the
+  seed has the player name.  Without such a sheet the player reports the
+  result of their own roll.  The time spent somewhere safe is told in the
+  journal.
 * ``--chaos`` on a question is a one-off: the campaign's chaos factor moves
   only at the end of a scene.
 """
@@ -39,15 +47,20 @@ from __future__ import annotations
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
-from solo.campaign.encounter_moves import busy
+from solo.campaign.actors import has_sheet, system_of
+from solo.campaign.encounter_moves import busy, refuse_if_busy
+from solo.campaign.extra import extra_check
+from solo.campaign.fields import StateError, need, within
 from solo.campaign.journal import JournalEntry
 from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
+from solo.campaign.rules_moves import roll_check
 from solo.campaign.state import Campaign, Character
 from solo.errors import SoloError
 from solo.oracle import (
     CheckReport,
     JourneyEvent,
     Momentum,
+    OracleError,
     Resolver,
     StoryLists,
     bank_a_one,
@@ -72,7 +85,8 @@ from solo.oracle import (
     stall,
 )
 from solo.oracle.countdown import CountdownResult, check_clock_name, check_clock_size
-from solo.oracle.journey import event_from_dict
+from solo.oracle.journey import event_from_dict, parse_result
+from solo.rules import registry
 
 MODULE = "oracle"
 Who = str | int | None  # a character by id or name; None: the only PC, if there is one
@@ -134,6 +148,27 @@ def _countdown_entries(ctx: ActionContext, result: CountdownResult) -> list[Jour
     if result.effect is not None:
         entries += apply_effect(campaign, ctx, result.effect, engine_for(campaign, ctx), "a complication")
     return entries
+
+
+# -- what a save may hold (checked when it is loaded) -----------------------------------------
+
+@extra_check(MODULE, "scene_clue")
+def _check_scene_clue(value: Any, where: str) -> None:
+    if value is None:
+        return
+    within(need(value, "scene", int, where), 0, 10**9, f"{where}.scene")
+    need(value, "benefit", str, where)
+    need(value, "effect", str, where)
+
+
+@extra_check(MODULE, "journey_pending")
+def _check_journey(value: Any, where: str) -> None:
+    if value is None:
+        return
+    try:
+        event_from_dict(value)
+    except OracleError as exc:
+        raise StateError(f"{where}: {exc}") from None
 
 
 def _scene_clue(campaign: Campaign) -> dict[str, Any] | None:
@@ -284,13 +319,42 @@ def trade_one(campaign: Campaign, ctx: ActionContext, trade: str = "momentum",
 
 
 @campaign_action("oracle.leverage")
-def leverage_gain(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
-    """Gain leverage the long way: a successful wealth check, then time somewhere safe."""
+def leverage_gain(campaign: Campaign, ctx: ActionContext, character: Who = None, result: str | None = None,
+                  difficulty: str = "medium") -> list[JournalEntry]:
+    """Gain leverage the long way: a successful wealth check, then time somewhere safe.
+
+    A PC with a sheet of a system that has a wealth check (Nine Powers) rolls
+    it through the engine at `difficulty` (medium unless said otherwise);
+    success pays 1 wealth and gives leverage.  Anyone else reports how their
+    own wealth check went (`result`); a failure gives nothing.
+    """
     pc = _pc(campaign, character, required=True)
     assert pc is not None
+    if pc.leverage:
+        raise SoloError(f"{pc.name} already has leverage: spend it before buying more")
+    system = system_of(campaign, ctx.tables) if campaign.system in registry.ids() else None
+    if system is not None and system.wealth_check_options is not None and has_sheet(pc, system):
+        if result is not None:
+            raise SoloError(f"{pc.name} has a {system.name} sheet, so the engine rolls the wealth check"
+                            " (leave out the result; choose how hard it is with the difficulty)")
+        refuse_if_busy(campaign, pc, "buying leverage")
+        rolled = roll_check(campaign, system, pc, None, difficulty, dict(system.wealth_check_options),
+                            ctx.rng, roll=lambda actor, diff, options: system.leverage_check(
+                                actor, diff, ctx.rng, **options))
+        return [ctx.entry("momentum", rolled.text, rolled.to_dict() | {"gained": pc.leverage,
+                                                                        "leverage": pc.leverage})]
+    if result is None:
+        raise SoloError(f"leverage takes a successful wealth check: roll it for {pc.name} and report"
+                        " the result (--result success|failure)")
+    if not parse_result(result):
+        return [ctx.entry("momentum", f"{pc.name}'s wealth check fails: no leverage this time.",
+                          {"character": pc.name, "success": False, "gained": False,
+                           **_momentum(campaign, pc).to_dict()})]
     momentum = gain_leverage(_momentum(campaign, pc))
     _store(campaign, pc, momentum)
-    return [ctx.entry("momentum", f"{pc.name} gains leverage.", {"character": pc.name, **momentum.to_dict()})]
+    return [ctx.entry("momentum", f"{pc.name}'s wealth check succeeds; after time somewhere safe to make"
+                      f" the most of what it bought, {pc.name} has leverage.",
+                      {"character": pc.name, "success": True, "gained": True, **momentum.to_dict()})]
 
 
 @campaign_action("oracle.spend_momentum")

@@ -19,7 +19,8 @@ their parameters, for the CLI and the TUI:
   a check in the neutral vocabulary; ``options`` are the system's own
   (Nine Powers: skill, bonus, penalty, spend, trade, keep_success,
   use_talent; the Resistance Toolbox: skill, domain, mastery, knack, assist,
-  bond, stress, resistance, defensive).  The journal gives the exact chance
+  bond, stress, resistance, defensive, and assistants - campaign characters
+  by name, who add their dice and share any stress the roller takes).  The journal gives the exact chance
   of success worked out before the roll.  A small bonus or penalty left
   waiting by a journey is used up here (see `actors.py`).
 * ``rules.harm(character, kind, size)`` / ``rules.recover(character, kind,
@@ -29,6 +30,7 @@ their parameters, for the CLI and the TUI:
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +49,7 @@ from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character
 from solo.dice import percent
 from solo.errors import SoloError
-from solo.rules.engine import CheckResult, Odds, System
+from solo.rules.engine import Actor, CheckResult, Odds, System
 
 Who = str | int  # a character by id or name
 FIXED_CHECK_PARAMETERS = ("self", "actor", "approach", "difficulty", "rng")
@@ -90,14 +92,20 @@ class RolledCheck:
             "odds": self.odds.to_dict(), "edge": self.edge, "edge_source": self.edge_source}
 
 
+Roller = Callable[[Actor, Any, dict[str, Any]], CheckResult]  # (actor, difficulty, options)
+
+
 def roll_check(campaign: Campaign, system: System, character: Character, approach: str | None,
-               difficulty: Any, options: dict[str, Any], rng: Any) -> RolledCheck:
+               difficulty: Any, options: dict[str, Any], rng: Any, roll: Roller | None = None
+               ) -> RolledCheck:
     """Roll a check for a campaign character, using up any waiting edge.
 
-    Shared by `rules.check` and the journeys, so both read the same.
+    Shared by `rules.check`, the journeys and the wealth check for leverage
+    (which passes its own `roll`), so all read the same.
     """
     options = _checked_options(system, options)
     actor = load_actor(campaign, character, system)
+    helpers = _assistants(campaign, system, character, options)
     if not approach and not options.get("skill"):
         raise SoloError("a check needs an approach (force, finesse, wits, presence, lore, stealth,"
                         " survival, craft) or the system's own skill")
@@ -105,13 +113,37 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     if edge:
         difficulty, options = system.with_edge(difficulty, options, edge)
     odds = system.check_odds(actor, approach, difficulty, **options)
-    result = system.check(actor, approach, difficulty, rng, **options)
+    if roll is None:
+        result = system.check(actor, approach, difficulty, rng, **options)
+    else:
+        result = roll(actor, difficulty, options)
     store_actor(campaign, character, actor)
+    for helper, helper_actor in helpers:
+        store_actor(campaign, helper, helper_actor)
     lines = [e.text for e in result.events] or [result.text]
     lines[0] += f" (chance of success {percent(odds.success)})"
     if edge:
         lines.insert(0, f"{EDGE_WORDS[edge].capitalize()} on this check, from {source}.")
     return RolledCheck(character, result, odds, "\n".join(lines), edge, source)
+
+
+def _assistants(campaign: Campaign, system: System, roller: Character,
+                options: dict[str, Any]) -> list[tuple[Character, Actor]]:
+    """Campaign characters named as helpers, loaded as actors (the check's `assistants` option)."""
+    names = options.get("assistants")
+    if names is None:
+        return []
+    if isinstance(names, str) or not isinstance(names, list):
+        raise SoloError("assistants are a list of the campaign's characters, by name or id")
+    helpers = [campaign.character(name) for name in names]
+    ids = [h.id for h in helpers]
+    if roller.id in ids or len(set(ids)) != len(ids):
+        raise SoloError("each helper is named once, and nobody helps their own roll")
+    for helper in helpers:
+        refuse_if_busy(campaign, helper, "helping a check")
+    loaded = [(helper, load_actor(campaign, helper, system)) for helper in helpers]
+    options["assistants"] = [a for _, a in loaded]
+    return loaded
 
 
 def _described(character: Character) -> str:
@@ -127,7 +159,9 @@ def character_random(campaign: Campaign, ctx: ActionContext, name: str | None = 
     system = system_of(campaign, ctx.tables)
     if role is not None and role not in system.roles():
         raise SoloError(f"{system.name} has no role {role!r}; choose one of: {', '.join(system.roles())}")
-    actor = system.random_character(ctx.rng, name=name or None, role=role)
+    actor = system.random_character(ctx.rng, name=name or None, role=role, npc=bool(npc))
+    if not name:  # a rolled name gives way to one already in the campaign: "Ulric 2"
+        actor.name = campaign.free_name(actor.name)
     kind = "npc" if npc else "pc"
     character = campaign.add_character(actor.to_dict(), name=name, role=kind)
     who = "NPC" if npc else "player character"
@@ -142,8 +176,7 @@ def npc_add(campaign: Campaign, ctx: ActionContext, npc: str,
     """Add one of the system's named NPCs (a goblin, a giant lizard) to the campaign."""
     system = system_of(campaign, ctx.tables)
     actor = system.npc(str(npc))
-    if name:
-        actor.name = name.strip()
+    actor.name = name.strip() if name else campaign.free_name(actor.name)  # a second goblin: "Goblin 2"
     character = campaign.add_character(actor.to_dict(), name=name, role="npc")
     return [ctx.entry("character", f"New NPC: {_described(character)}.",
                       {"id": character.id, "name": character.name, "role": "npc", "system": system.id,

@@ -24,7 +24,8 @@ Readings chosen where the brief leaves room:
 * Scene 0 is "before the first scene": notes written before any scene is
   started belong to it.
 * `extra` holds state for modules that need more than the fields here, one
-  key per module (`campaign.module_state("oracle")`), JSON-ready values only.
+  key per module (`campaign.module_state("oracle")`), JSON-ready values only;
+  each module registers checks for its keys (`extra.py`), run on loading.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.campaign.fields import StateError, items, need, optional_text, within
+from solo.campaign.extra import check_extra
+from solo.campaign.fields import StateError, describe, items, need, optional_text, within
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.slugs import slugify
 from solo.dice import Rng
@@ -157,12 +159,25 @@ class Scene:
 
 
 def _find(things: list, key: str | int, what: str, label: Any) -> Any:
-    """By id (a number) or by name, ignoring case; the error lists what there is."""
+    """By id (a number) or by name, ignoring case; the error lists what there is.
+
+    A key that fits more than one (two characters of one name in a save
+    made before names had to differ, or a name that is another's id) is
+    an error listing them, never a silent first pick.
+    """
     wanted = str(key).strip()
-    for thing in things:
-        if str(getattr(thing, "id", "")) == wanted or label(thing).casefold() == wanted.casefold():
-            return thing
-    known = ", ".join(f"{getattr(t, 'id', '')} {label(t)}".strip() for t in things) or "none yet"
+
+    def named(thing: Any) -> str:
+        return f"{getattr(thing, 'id', '')} {label(thing)}".strip()
+
+    found = [t for t in things
+             if str(getattr(t, "id", "")) == wanted or label(t).casefold() == wanted.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise LookupFailed(f"{key!r} could be any of these {what}s: {', '.join(map(named, found))};"
+                           " name one by its id")
+    known = ", ".join(map(named, things)) or "none yet"
     raise LookupFailed(f"no {what} {key!r} in this campaign (there are: {known})")
 
 
@@ -225,6 +240,7 @@ class Campaign:
         countdown = within(need(data, "countdown", int, where, 0), 0, 10**6, f"{where}.countdown")
         clues = within(need(data, "clues", int, where, 0), 0, 10**6, f"{where}.clues")
         extra = need(data, "extra", dict, where, default={})
+        check_extra(extra, f"{where}.extra")
         rng_state = need(data, "rng", dict, where)
         try:
             rng = Rng.from_state(rng_state)
@@ -257,9 +273,22 @@ class Campaign:
         name = (name or str(sheet.get("name") or "")).strip()
         if not name:
             raise SoloError("a character needs a name (none given and the sheet has none)")
+        taken = next((c for c in self.characters if c.name.casefold() == name.casefold()), None)
+        if taken is not None:
+            raise SoloError(f"there is already a character called {taken.name!r} in this campaign"
+                            f" ({taken.role.upper()}, id {taken.id}): give the new one another name")
         character = Character(_next_id(self.characters), name, role, dict(sheet))
         self.characters.append(character)
         return character
+
+    def free_name(self, name: str) -> str:
+        """`name`, or `name 2`, `name 3`... when a character already has it (for names nobody chose)."""
+        taken = {c.name.casefold() for c in self.characters}
+        candidate, n = name.strip(), 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name.strip()} {n}"
+        return candidate
 
     def character(self, key: str | int) -> Character:
         return _find(self.characters, key, "character", lambda c: c.name)
@@ -325,7 +354,10 @@ class Campaign:
 
     def module_state(self, key: str) -> dict[str, Any]:
         """The `extra` mapping a module keeps its own state in, created on first use."""
-        return self.extra.setdefault(key, {})
+        state = self.extra.setdefault(key, {})
+        if not isinstance(state, dict):  # loading checks this; a campaign built by hand may not
+            raise StateError(f"extra.{key}: expected a mapping, found {describe(state)}")
+        return state
 
 
 def _next_id(things: list) -> int:

@@ -69,6 +69,25 @@ def _write_synced(path: Path, data: bytes) -> None:
         os.fsync(handle.fileno())
 
 
+def _check_directory(directory: Path) -> None:
+    """Refuse a saves directory that is a file, or lies under one, before anything is read or written.
+
+    Otherwise listing would call a file "no campaigns yet" and saving would
+    fail halfway with the operating system's words.
+    """
+    for place in (directory, *directory.parents):
+        try:
+            if place.is_dir():
+                return
+            found = place.exists()
+        except OSError:  # not allowed to look: the first read or write will say so
+            return
+        if found:
+            where = "is a file" if place == directory else f"cannot be made: {place} is a file"
+            raise SoloError(f"the saves directory {directory} {where}, not a directory;"
+                            " choose another with --saves DIR (or SOLO_SAVES)")
+
+
 def _compact_now() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
@@ -97,6 +116,7 @@ class CampaignStore:
 
     def __init__(self, directory: str | os.PathLike | None = None):
         self.directory = saves_dir(directory)
+        _check_directory(self.directory)
 
     # -- paths -----------------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -191,7 +211,10 @@ class CampaignStore:
                 os.replace(temp, path)
             _fsync_dir(self.directory)
         except OSError as exc:
-            temp.unlink(missing_ok=True)
+            try:
+                temp.unlink(missing_ok=True)
+            except OSError:  # the temporary file was never made (the directory is not one)
+                pass
             raise SoloError(f"could not save {path}: {exc.strerror or exc};"
                             " the last good save is untouched") from None
         self._sweep(path)

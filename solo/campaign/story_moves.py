@@ -70,7 +70,8 @@ def add_npcs(campaign: Campaign, ctx: ActionContext, count: int = 1,
         campaign.add_notable(npc.name, "person", npc_note(npc))
         data = {"story": "npc", **npc.to_dict()}
         if npc.stats is not None:
-            data["character"] = campaign.add_character(npc.stats, name=npc.name, role="npc").id
+            data["character"] = campaign.add_character(npc.stats, name=campaign.free_name(npc.name),
+                                                       role="npc").id
         entries.append(ctx.entry("story", f"New NPC: {npc.summary()}. Wants {npc.want}.", data))
     return entries
 

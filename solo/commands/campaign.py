@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,16 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("name", help="campaign name or slug")
     p.add_argument("new_name", help="the new name")
     p.set_defaults(handler=cmd_rename)
+
+    p = sub.add_parser("system", parents=[common], help="show or choose a campaign's rule system",
+                       description="Show the rule system a campaign plays, or choose one (\"none\""
+                       " for none): checks, harm and encounters then go through it. A change is"
+                       " journaled and can be undone; it is refused while an encounter runs or while"
+                       " player characters carry another system's sheets.")
+    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("system", nargs="?", metavar="SYSTEM",
+                   help="the system to play: " + ", ".join(known_systems()) + ", or none")
+    p.set_defaults(handler=cmd_system)
 
     p = sub.add_parser("replay", parents=[common], help="check that a campaign replays exactly",
                        description="Replay a campaign's recorded actions from its starting seed and"
@@ -262,4 +273,24 @@ def cmd_replay(ctx: Context) -> int:
         return 1
     ctx.emit(data, f"Replayed {_count(len(recorded.actions), 'action')} from seed {recorded.seed}:"
                    f" the journal is identical ({len(recorded.journal)} entries).")
+    return 0
+
+
+def cmd_system(ctx: Context) -> int:
+    wanted = ctx.args.system
+    if wanted is None:
+        c = ctx.store.load(ctx.args.name)
+        data = {"campaign": c.name, "system": c.system, "systems": known_systems()}
+        if c.system:
+            text = f"{c.name!r} plays {c.system}."
+        else:
+            text = (f"{c.name!r} plays no rule system yet; choose one with `solo system"
+                    f" {shlex.quote(c.slug)} SYSTEM` ({', '.join(known_systems())}).")
+        ctx.emit(data, text)
+        return 0
+    system = None if wanted.strip().lower() == "none" else wanted.strip().lower()
+    session = ctx.store.open(ctx.args.name)
+    entries = session.perform("set_system", system=system)
+    ctx.emit({"campaign": session.campaign.name, "system": session.campaign.system,
+              "entries": [e.to_dict() for e in entries]}, "\n".join(e.text for e in entries))
     return 0

@@ -89,10 +89,11 @@ def register(sub: Any, common: Any) -> None:
 
     p = command("clock", "named clocks of 4, 6 or 8 segments",
                 "With no name, list the clocks. With a name: make the clock if it is new"
-                " (--segments, default 4) and fill --advance segments (negative empties them).")
+                " (--segments, default 4) and fill --advance segments (a negative number winds it back).")
     p.add_argument("name", nargs="*", help="the clock's name")
     p.add_argument("--segments", type=int, choices=CLOCK_SIZES, help="size of a new clock")
-    p.add_argument("--advance", type=int, default=0, metavar="K", help="fill K segments")
+    p.add_argument("--advance", type=int, default=0, metavar="K",
+                   help="fill K segments (-K winds it back; an empty clock cannot be)")
     p.add_argument("--remove", action="store_true", help="take the clock away")
     p.set_defaults(handler=cmd_clock)
 
@@ -140,12 +141,17 @@ def register(sub: Any, common: Any) -> None:
     p = command("momentum", "set up well, leverage and clues, per character",
                 "show: each PC's momentum; prepare: spend time getting set up well (a countdown mark"
                 " too, as the other side gains ground); trade: give up a rolled 1 for set-up-well,"
-                " leverage or a clue (--for); leverage: gain it after a wealth check and time"
+                " leverage or a clue (--for); leverage: gain it with a successful wealth check (rolled"
+                " by the engine for a Nine Powers PC, else reported with --result) and time"
                 " somewhere safe; spend set-up-well|leverage: for a big bonus on one roll.")
     p.add_argument("what", nargs="?", default="show",
                    choices=("show", "prepare", "trade", "leverage", "spend"), help="what to do")
     p.add_argument("which", nargs="?", help="with spend: set-up-well or leverage")
     p.add_argument("--character", metavar="PC", help="whose momentum (default: the only PC)")
+    p.add_argument("--result", choices=RESULT_WORDS,
+                   help="with leverage, for a PC without a Nine Powers sheet: how your own wealth check went")
+    p.add_argument("--difficulty", choices=("easy", "medium", "tough"),
+                   help="with leverage, for a Nine Powers PC: how hard the wealth check is (default medium)")
     p.add_argument("--for", dest="trade", default="momentum",
                    choices=("momentum", "set-up-well", "leverage", "clue"),
                    help="with trade: what the 1 buys (default: set up well, or leverage if already)")
@@ -172,6 +178,12 @@ def _kept(ctx: Context, entries: list[JournalEntry]) -> list[JournalEntry]:
     if ctx.campaign is None and not ctx.json:
         ctx.warn("no --campaign given, so nothing is kept")
     return entries
+
+
+def _needs_campaign(ctx: Context, move: str, works_on: str) -> None:
+    """Moves that only make sense on a campaign's state say so, rather than fail on the empty throwaway."""
+    if ctx.campaign is None:
+        raise UsageError(f"{move} needs --campaign NAME: it works on a campaign's {works_on}")
 
 
 def _campaign(ctx: Context) -> Campaign:
@@ -269,6 +281,7 @@ def cmd_clue(ctx: Context) -> int:
         return _emit_entries(ctx, ctx.perform("oracle.clue_roll"))
     if what == "gain":
         return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.clue_gain", character=ctx.args.character)))
+    _needs_campaign(ctx, "clue spend", "clues")
     return _emit_entries(ctx, ctx.perform("oracle.clue_spend", character=ctx.args.character))
 
 
@@ -283,6 +296,7 @@ def cmd_scene(ctx: Context) -> int:
                              " mill at dusk\"")
         return _emit_entries(ctx, ctx.perform("oracle.scene_start", expectation=expectation))
     if what == "end":
+        _needs_campaign(ctx, "scene end", "open scene")
         return _emit_entries(ctx, ctx.perform("oracle.scene_end", chaos=ctx.args.chaos))
     c = _campaign(ctx)
     state = {"number": c.scene.number, "open": c.scene.open, "expectation": c.scene.expectation,
@@ -326,6 +340,7 @@ def cmd_journey(ctx: Context) -> int:
     if args.resolve:
         if args.result or args.setting:
             raise UsageError("--resolve settles the waiting journey; it takes no --result, --town or --wild")
+        _needs_campaign(ctx, "journey --resolve", "waiting journey")
         return _emit_entries(ctx, ctx.perform("oracle.journey_resolve", result=args.resolve,
                                               approach=args.approach))
     setting = args.setting or "wild"
@@ -382,6 +397,7 @@ def cmd_clock(ctx: Context) -> int:
     if ctx.args.remove:
         if ctx.args.advance or ctx.args.segments:
             raise UsageError("--remove takes no --advance or --segments")
+        _needs_campaign(ctx, "clock --remove", "clocks")
         return _emit_entries(ctx, ctx.perform("oracle.clock_remove", name=name))
     exists = any(c.name.casefold() == name.casefold() for c in _campaign(ctx).clocks)
     if exists and not ctx.args.advance and ctx.args.segments is None:
@@ -421,10 +437,12 @@ def cmd_thread(ctx: Context) -> int:
     if what == "close":
         if not text:
             raise UsageError("which thread? give its number or text")
+        _needs_campaign(ctx, "thread close", "threads")
         return _emit_entries(ctx, ctx.perform("oracle.thread_close", thread=text))
     if text:
         raise UsageError(f"thread {what} takes no text")
     if what == "random":
+        _needs_campaign(ctx, "thread random", "threads")
         entries = ctx.perform("oracle.thread_random")
         return _emit_entries(ctx, entries, dict(entries[0].data))
     threads = _campaign(ctx).threads
@@ -443,6 +461,7 @@ def cmd_notable(ctx: Context) -> int:
     if name:
         raise UsageError(f"notable {what} takes no name")
     if what == "random":
+        _needs_campaign(ctx, "notable random", "NPCs and notables")
         entries = ctx.perform("oracle.character_random")
         return _emit_entries(ctx, entries, dict(entries[0].data))
     c = _campaign(ctx)
@@ -460,6 +479,9 @@ def cmd_momentum(ctx: Context) -> int:
     what = args.what
     if what != "spend" and args.which:
         raise UsageError(f"momentum {what} takes no {args.which!r}")
+    if what != "leverage" and (args.result or args.difficulty):
+        raise UsageError(f"--result and --difficulty go with `momentum leverage`, not `momentum {what}`")
+    _needs_campaign(ctx, f"momentum {what}", "player characters")
     if what == "show":
         c = _campaign(ctx)
         pcs = [{"name": p.name, "set_up_well": p.set_up_well, "leverage": p.leverage} for p in c.pcs]
@@ -474,7 +496,8 @@ def cmd_momentum(ctx: Context) -> int:
     elif what == "trade":
         entries = ctx.perform("oracle.trade_one", trade=args.trade, character=args.character)
     elif what == "leverage":
-        entries = ctx.perform("oracle.leverage", character=args.character)
+        entries = ctx.perform("oracle.leverage", character=args.character, result=args.result,
+                              difficulty=args.difficulty or "medium")
     else:
         if args.which not in ("set-up-well", "leverage"):
             raise UsageError("momentum spend needs set-up-well or leverage")

@@ -12,21 +12,25 @@ what an encounter or check did to it.  A campaign stores the same dict.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from argparse import Namespace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from solo.campaign.encounter_moves import OUTCOMES
+from solo.campaign.rules_moves import check_options
 from solo.commands import dice as dice_commands
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.files import write_text
 from solo.rules import registry
-from solo.rules.engine import Action, Actor, Encounter, Odds, Question, System
+from solo.rules.engine import Action, Actor, Encounter, Odds, OddsChart, Question, System
 from solo.rules.forecast import FOES, PARTY, forecast
+from solo.rules.resistance.dice import MAX_ASSISTANTS
 
 SYSTEM_ODDS_OPTIONS = (
     "rating",
@@ -40,6 +44,25 @@ SYSTEM_ODDS_OPTIONS = (
     "assist",
 )
 ENCOUNTER_OPTIONS = ("kind", "initiative", "distance", "situation")
+# A system's own check option (`rules_moves.check_options`) -> (its flag, its argparse dest).
+CHECK_FLAGS = {
+    "skill": ("--skill", "skill"),
+    "bonus": ("--bonus", "bonus"),
+    "penalty": ("--penalty", "penalty"),
+    "spend": ("--spend", "spend"),
+    "trade": ("--trade", "trade"),
+    "keep_success": ("--keep-success", "keep_success"),
+    "use_talent": ("--talent", "talent"),
+    "domain": ("--domain", "domain"),
+    "mastery": ("--mastery", "mastery"),
+    "knack": ("--knack", "knack"),
+    "assist": ("--assist", "assist"),
+    "assistants": ("--assistant", "assistant"),
+    "bond": ("--bond", "bond"),
+    "stress": ("--stress", "stress"),
+    "resistance": ("--resistance", "resistance"),
+    "defensive": ("--defensive", "defensive"),
+}
 MAX_FORECAST = 200_000
 
 
@@ -93,6 +116,32 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--skill", help="the system's own skill instead of an approach")
     p.add_argument("--difficulty", default="medium", help="easy, medium, hard (or the system's own)")
     p.add_argument("--update", action="store_true", help="write the character back to FILE afterwards")
+    np = p.add_argument_group("Nine Powers check options")
+    np.add_argument("--bonus", choices=("small", "big"), help="one (small) or two (big) dice more")
+    np.add_argument("--penalty", choices=("small", "big"), help="one (small) or two (big) dice fewer")
+    np.add_argument("--spend", choices=("set-up-well", "leverage", "heroism"),
+                    help="spend it for a big bonus on this roll")
+    np.add_argument("--trade", choices=("set-up-well", "leverage", "clue", "momentum"),
+                    help="if a die shows 1, take it out and bank it as this (momentum: set up well,"
+                    " else leverage, else a clue); the check is judged on the dice left")
+    np.add_argument("--keep-success", action="store_true",
+                    help="with --trade: trade the 1 only if the check still succeeds without it")
+    np.add_argument("--talent", action="store_true", help="roll the skill's talent rating instead")
+    rt = p.add_argument_group("Resistance check options")
+    rt.add_argument("--domain", metavar="NAME", help="a domain that serves (+1 die if the PC has it)")
+    rt.add_argument("--mastery", action="store_true", help="mastery from any source (+1 die, once)")
+    rt.add_argument("--knack", metavar="NAME", help="one of the PC's knacks (mastery)")
+    rt.add_argument("--assist", type=int, metavar="N", help=f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)")
+    rt.add_argument("--assistant", action="append", metavar="FILE|NAME",
+                    help="a character who helps (repeatable; with --campaign a character's name): +1 die"
+                    " if they have a skill or the domain serving the roll, and they share any stress")
+    rt.add_argument("--bond", action="store_true", help="a bond helps (mastery)")
+    rt.add_argument("--stress", metavar="DIE", help="the stress at stake (1, d3, d6, d8), taken on a"
+                    " failure or a success at a cost")
+    rt.add_argument("--resistance", metavar="NAME", help="the resistance the stress goes to"
+                    " (default: the physical one)")
+    rt.add_argument("--defensive", action="store_true",
+                    help="the roll only avoids harm: a success at a cost takes partial stress")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_check)
 
@@ -221,6 +270,10 @@ def cmd_odds(ctx: Context) -> int:
     if ctx.args.at_least is not None or ctx.args.at_most is not None:
         raise UsageError("--at-least and --at-most are for dice notation, not rules systems")
     system = registry.get(words[0], ctx.tables)
+    if not given:
+        chart = system.odds_chart()
+        ctx.emit(chart.to_dict(), _render_chart(chart))
+        return 0
     allowed = set(system.odds_parameters)
     wrong = [k for k in given if k not in allowed]
     if wrong:
@@ -252,6 +305,24 @@ def _render_odds(system: System, odds: Odds) -> str:
             lines.append(f"  {degree:<8} {percent(p, 2):>8}  {p}")
     for band, value in (d.get("bands") or {}).items():
         lines.append(f"    {band:<18} {percent(_fraction(value['exact']), 2):>8}")
+    return "\n".join(lines)
+
+
+def _whole_percent(p: Fraction) -> str:
+    """Rounded half up, as the Nine Powers design note prints its table (87.5% is 88%)."""
+    return f"{math.floor(p * 100 + Fraction(1, 2))}%"
+
+
+def _render_chart(chart: OddsChart) -> str:
+    """One row per rating or pool: the whole percentage and the exact fraction at each difficulty."""
+    cells = [[f"{_whole_percent(o.success)} ({o.success})" for o in row] for _, _, row in chart.rows]
+    width = max(len(c) for row in cells for c in row) + 2
+    notes = max(len(note) for _, note, _ in chart.rows) + 2
+    head = f"{chart.row_name:<8}{'':<{notes}}" + "".join(f"{c:<{width}}" for c in chart.columns)
+    lines = [chart.title, "", f"{'':<8}{'':<{notes}}{chart.column_name}", head.rstrip()]
+    for (value, note, _), row in zip(chart.rows, cells, strict=True):
+        lines.append((f"{value!s:<8}{note:<{notes}}" + "".join(f"{c:<{width}}" for c in row)).rstrip())
+    lines += ["", "Exact odds; for one check give its options (solo odds SYSTEM --help)."]
     return "\n".join(lines)
 
 
@@ -380,6 +451,21 @@ def _foe(ctx: Context, system: System, spec: str) -> Actor:
     return system.npc(spec)
 
 
+def check_flags(ctx: Context, system: System) -> dict[str, Any]:
+    """The system's own check options given on the command line; a flag it does not know is an error."""
+    given = {option: getattr(ctx.args, dest) for option, (_, dest) in CHECK_FLAGS.items()
+             if getattr(ctx.args, dest, None) not in (None, False)}
+    allowed = check_options(system)
+    wrong = [CHECK_FLAGS[option][0] for option in given if option not in allowed]
+    if wrong:
+        takes = ", ".join(CHECK_FLAGS[o][0] for o in allowed if o in CHECK_FLAGS)
+        raise UsageError(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for {system.name}"
+                         f" checks; they take {takes}")
+    if ctx.args.keep_success and not ctx.args.trade:
+        raise UsageError("--keep-success goes with --trade")
+    return given
+
+
 def cmd_check(ctx: Context) -> int:
     args = ctx.args
     if not args.approach and not args.skill:
@@ -391,12 +477,18 @@ def cmd_check(ctx: Context) -> int:
     if not args.pc:
         raise UsageError("give --pc FILE (or random), or play in a campaign with --campaign NAME")
     system = _system(ctx)
+    options = check_flags(ctx, system)
     actor = _pc(ctx, system, args.pc)
-    result = system.check(actor, args.approach, args.difficulty, ctx.rng, skill=args.skill)
+    helpers = [(path, read_actor(system, path)) for path in options.get("assistants", ())]
+    if helpers:
+        options["assistants"] = [a for _, a in helpers]
+    if args.update and args.pc == "random":
+        raise UsageError("--update needs --pc FILE")
+    result = system.check(actor, args.approach, args.difficulty, ctx.rng, **options)
     if args.update:
-        if args.pc == "random":
-            raise UsageError("--update needs --pc FILE")
         write_actor(actor, args.pc)
+        for path, helper in helpers:
+            write_actor(helper, path)
     ctx.emit(result.to_dict(), "\n".join(e.text for e in result.events))
     return 0
 

@@ -99,9 +99,10 @@ def check(ctx: Context) -> int:
     if args.update:
         raise UsageError("--update writes a character file; a campaign keeps its characters up to date")
     campaign, system = _campaign(ctx)
+    options = rules_commands.check_flags(ctx, system)
     who = _the_pc(campaign, system, args.pc)
     entries = ctx.perform("rules.check", character=who, approach=args.approach,
-                          difficulty=args.difficulty, skill=args.skill)
+                          difficulty=args.difficulty, **options)
     return _emit(ctx, entries)
 
 

@@ -18,9 +18,11 @@ engine when the campaign plays a system, as words in the journal otherwise).
 
 **Clocks** are named progress trackers of 4, 6 or 8 segments (how many
 chances before the thing happens) that the player or an event fills; they
-say so on the advance that fills them.  Taking segments back is allowed
-(a setback undone) but never below empty, and a clock never holds more than
-it has segments.
+say so on the advance that fills them.  A negative advance winds a clock
+back (a setback undone) but never below empty, and a clock never holds more
+than it has segments.  Winding back a clock that is already empty is an
+error rather than a silent nothing (a new clock starts empty, so it cannot
+begin with one); advancing a full clock says that it is full.
 """
 
 from __future__ import annotations
@@ -203,4 +205,6 @@ def clock_advance(name: str, segments: int, filled: int, steps: int = 1) -> Cloc
         raise OracleError(f"clock '{name}' cannot have {filled!r} of {segments} segments filled")
     if isinstance(steps, bool) or not isinstance(steps, int):
         raise OracleError(f"advance clock '{name}' by a whole number of segments, not {steps!r}")
+    if steps < 0 and filled == 0:
+        raise OracleError(f"clock '{name}' is empty (0/{segments}): there is nothing to wind back")
     return ClockResult(name, segments, filled, max(0, min(segments, filled + steps)))

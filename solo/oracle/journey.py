@@ -121,15 +121,19 @@ class CheckReport:
 Resolver = Callable[[CheckRequest], CheckReport]
 
 
+def parse_result(result: str | bool) -> bool:
+    """The player's word for how a check went ('success', 'failure', 'yes'...) as True or False."""
+    if isinstance(result, bool):
+        return result
+    key = str(result).strip().lower()
+    if key not in RESULTS:
+        raise OracleError(f"a check result is 'success' or 'failure', not {result!r}")
+    return RESULTS[key]
+
+
 def reported(result: str | bool, approach: str | None = None) -> Resolver:
     """A resolver for play with no rule system: the player says how the check went."""
-    if isinstance(result, bool):
-        success = result
-    else:
-        key = str(result).strip().lower()
-        if key not in RESULTS:
-            raise OracleError(f"a check result is 'success' or 'failure', not {result!r}")
-        success = RESULTS[key]
+    success = parse_result(result)
     if approach is not None:
         approach = str(approach).strip().lower()
 
@@ -225,19 +229,42 @@ def event_from_roll(roll: TableRoll, setting: str) -> JourneyEvent:
                         CheckRequest(tuple(approaches), difficulty), success, failure, roll.to_dict())
 
 
-def event_from_dict(data: dict[str, Any]) -> JourneyEvent:
-    """A journey event back from `JourneyEvent.to_dict()` (a save's waiting journey)."""
-    try:
-        check = data["check"]
-        return JourneyEvent(
-            data["setting"], int(data["roll"]), data["description"],
-            parse_effect(_effect_words(data["effect"]), "saved journey effect"),
-            CheckRequest(tuple(check["approaches"]), check["difficulty"]),
-            Outcome(data["success"]["text"], parse_effect(_effect_words(data["success"]["effect"]))),
-            Outcome(data["failure"]["text"], parse_effect(_effect_words(data["failure"]["effect"]))),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise OracleError(f"the saved journey event is damaged ({exc!r} is missing or wrong)") from None
+def event_from_dict(data: Any) -> JourneyEvent:
+    """A journey event back from `JourneyEvent.to_dict()` (a save's waiting journey).
+
+    The data may have been edited by hand, so every field is checked; the
+    error names the first one that is wrong.
+    """
+    def part(value: Any, key: str, kind: type, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise OracleError(f"the saved journey event is damaged: {where or 'it'} is not a mapping")
+        found = value.get(key)
+        if not isinstance(found, kind) or (kind is int and isinstance(found, bool)):
+            raise OracleError(f"the saved journey event is damaged: {where}{key} is {found!r}")
+        return found
+
+    def outcome(key: str) -> Outcome:
+        holder = part(data, key, dict, "")
+        return Outcome(part(holder, "text", str, f"{key}."),
+                       _saved_effect(part(holder, "effect", dict, f"{key}."), f"{key}.effect"))
+
+    check = part(data, "check", dict, "")
+    approaches = part(check, "approaches", list, "check.")
+    difficulty = part(check, "difficulty", str, "check.")
+    if (len(approaches) != 2 or any(a not in APPROACHES for a in approaches)
+            or difficulty not in DIFFICULTIES):
+        raise OracleError("the saved journey event is damaged: its check is"
+                          f" {' or '.join(map(repr, approaches))} at {difficulty!r}")
+    setting = part(data, "setting", str, "")
+    if setting not in SETTINGS:
+        raise OracleError(f"the saved journey event is damaged: setting is {setting!r}")
+    return JourneyEvent(setting, part(data, "roll", int, ""), part(data, "description", str, ""),
+                        _saved_effect(part(data, "effect", dict, ""), "effect"),
+                        CheckRequest(tuple(approaches), difficulty), outcome("success"), outcome("failure"))
+
+
+def _saved_effect(effect: dict[str, Any], where: str) -> Effect:
+    return parse_effect(_effect_words(effect), f"the saved journey event is damaged: {where}")
 
 
 def _effect_words(effect: dict[str, Any]) -> str:

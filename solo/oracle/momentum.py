@@ -12,8 +12,8 @@ keeps them all.
 Readings chosen [SR]: a character already set up well *and* with leverage
 cannot bank another momentum 1 (there is nothing above leverage), so the
 only trade left is a clue; leverage can also be had without set-up-well
-(the seed's other route, a wealth check and time somewhere safe), which
-`gain_leverage` allows.
+(the seed's other route: a *successful* wealth check, then time somewhere
+safe), which `gain_leverage` gives once that check has succeeded.
 
 `Momentum` is a plain value the campaign copies into and out of its own
 records; these functions return a new one and never change the old.
@@ -79,7 +79,11 @@ def bank_a_one(momentum: Momentum, trade: str = "momentum") -> tuple[Momentum, s
 
 
 def gain_leverage(momentum: Momentum) -> Momentum:
-    """Leverage the long way (a successful wealth check, then time somewhere safe)."""
+    """Leverage the long way, once a wealth check has succeeded (and time passed somewhere safe).
+
+    Only ever called after that success: the campaign's move rolls the check
+    through the rules engine or takes the player's word for it.
+    """
     if momentum.leverage:
         raise OracleError("already has leverage")
     return replace(momentum, leverage=True)

@@ -99,6 +99,29 @@ class Odds:
         }
 
 
+@dataclass
+class OddsChart:
+    """The chance of success of a system's common checks, row by column: what a GM keeps at hand."""
+
+    system: str
+    title: str
+    row_name: str  # what a row varies (rating, pool)
+    column_name: str  # what a column varies (difficulty)
+    columns: list[str]
+    rows: list[tuple[int, str, list[Odds]]]  # (row value, a note such as the dice, one Odds per column)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "title": self.title,
+            "rows": [
+                {self.row_name: value, "note": note,
+                 "cells": {column: odds.to_dict() for column, odds in zip(self.columns, cells, strict=True)}}
+                for value, note, cells in self.rows
+            ],
+        }
+
+
 def full_degrees(partial: Mapping[str, Fraction]) -> dict[str, Fraction]:
     """Every degree present (impossible ones at 0), in the standard order."""
     return {d: Fraction(partial.get(d, 0)) for d in DEGREES}
@@ -221,7 +244,14 @@ class System(ABC):
 
     # -- characters ----------------------------------------------------------
     @abstractmethod
-    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> Actor: ...
+    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None,
+                         npc: bool = False, label: str | None = None) -> Actor:
+        """A whole character rolled at random.
+
+        `role` is one of `roles()` and shapes the rolls; `label` is the words
+        the stat block shows for who they are (a story NPC's trade, which may
+        be no role the system knows); `npc` makes it a character the GM plays.
+        """
 
     def roles(self) -> list[str]:
         """The roles (concepts, archetypes) `random_character(role=...)` accepts."""
@@ -280,6 +310,10 @@ class System(ABC):
     def odds_for(self, **parameters: Any) -> Odds:
         """Odds of a check described by the system's own numbers, no actor needed."""
 
+    def odds_chart(self) -> OddsChart:
+        """The chance of success of the system's common checks (`solo odds SYSTEM` with no options)."""
+        raise RulesError(f"{self.name} has no chart of odds; give the check's options")
+
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod
     def harm(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...
@@ -301,6 +335,13 @@ class System(ABC):
         neutral words; each system says what that is in its own dice.
         """
         raise RulesError(f"{self.name} has no small bonus or penalty to give")
+
+    #: check options that roll this system's wealth check (`leverage_check` uses them); None: it has none
+    wealth_check_options: ClassVar[dict[str, Any] | None] = None
+
+    def leverage_check(self, actor: Actor, difficulty: Any, rng: Rng, **options: Any) -> CheckResult:
+        """The roll that earns leverage (Nine Powers: a wealth check); systems without one refuse."""
+        raise RulesError(f"{self.name} has no wealth check that earns leverage")
 
     def need_rng(self, rng: Rng | None, what: str) -> Rng:
         if rng is None:

@@ -7,9 +7,11 @@ a want that collides with someone else's.  The parts are always rolled in the
 same order, so a seed gives the same person on every machine.
 
 Stats come from the rules engine when a system is asked for: the engine is
-called as ``system.random_character(rng, name=..., role=...)`` after the story
-parts, so adding ``--system`` never changes who the person is, only adds
-numbers to them.
+called as ``system.random_character(rng, name=..., role=..., npc=True,
+label=trade)`` after the story parts, so adding ``--system`` never changes
+who the person is, only adds numbers to them; the stat block is an NPC's and
+is labelled with the trade (a trade the system knows as a role also shapes
+the numbers).
 """
 
 from __future__ import annotations
@@ -124,9 +126,10 @@ def generate_npc(tables: TableSet, rng: Rng, *, system: Any = None,
     npc = Npc(name=name, **parts)
     if system is not None:
         # A trade such as "bell-founder" is story colour; only a role the system
-        # knows (a Nine Powers concept, a Resistance role) shapes the stats.
+        # knows (a Nine Powers concept, a Resistance role) shapes the stats, but
+        # the stat block is labelled with the trade, and it is an NPC's.
         role = npc.role if npc.role in system.roles() else None
-        actor = system.random_character(rng, name=name, role=role)
+        actor = system.random_character(rng, name=name, role=role, npc=True, label=npc.role)
         npc.system = system.id
         npc.stats = actor.to_dict()
         npc.stat_block = system.stat_block(actor)

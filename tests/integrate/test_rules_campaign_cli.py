@@ -27,7 +27,7 @@ def test_a_random_pc_joins_the_campaign_and_its_sheet_is_shown(road, cli, saves_
     shown = cli("character", "new", "nine-powers", "--campaign", road, "--random", "--name", "Kell",
                 "--npc")
     assert shown.out.splitlines()[0].startswith("New NPC: Kell, ")
-    assert shown.out.splitlines()[1].startswith("Kell - Nine Powers PC")  # the stat block follows
+    assert shown.out.splitlines()[1].startswith("Kell - Nine Powers NPC")  # the stat block follows
     assert [(c.name, c.role) for c in CampaignStore(saves_dir).load(road).characters] == [
         ("Mira", "pc"), ("Kell", "npc")]
 

@@ -48,6 +48,9 @@ def test_random_npcs_and_named_npcs_join_as_npcs():
     perform(campaign, "rules.character_random", {"name": "Brother Kell", "npc": True})
     [entry] = perform(campaign, "rules.npc_add", {"npc": "goblin", "name": "Snagtooth"})
     assert [(c.name, c.role) for c in campaign.characters] == [("Brother Kell", "npc"), ("Snagtooth", "npc")]
+    kell = RT.load_actor(campaign.character("Brother Kell").sheet)
+    assert kell.npc and not kell.is_pc  # a whole sheet, but the GM's
+    assert RT.stat_block(kell).startswith("Brother Kell - Resistance NPC (Fantastical Crusades): ")
     goblin = campaign.character("Snagtooth").sheet
     assert (goblin["kind"], goblin["name"]) == ("npc", "Snagtooth")
     assert {k: goblin[k] for k in ("difficulty", "resistance")} == {

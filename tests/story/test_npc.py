@@ -85,3 +85,21 @@ def test_npc_command_shows_stat_blocks(cli):
     assert npc["system"] == system_id and npc["stats"] and npc["stat_block"]
     text = cli("npc", "--system", system_id, "--seed", "5").out
     assert f"Stats ({system_id}):" in text
+
+
+@pytest.mark.parametrize(("system_id", "head"), [
+    ("nine-powers", "Sefa Thistle - Nine Powers NPC: tanner"),
+    ("resistance", "Sefa Thistle - Resistance NPC (Fantastical Crusades): tanner"),
+])
+def test_a_story_npcs_stats_are_an_npcs_labelled_with_their_trade(tables, system_id, head):
+    from solo.rules import registry
+
+    system = registry.get(system_id)
+    npc = generate_npc(tables, Rng(3), system=system)
+    assert npc.role == "tanner" and "tanner" not in system.roles()  # a trade, not a concept
+    assert npc.stat_block.splitlines()[0] == head
+    actor = system.actor_from_dict(npc.stats)
+    assert not actor.is_pc
+    if system_id == "nine-powers":
+        assert (actor.kind, actor.heroism, actor.concept) == ("npc", 0, "tanner")
+        assert "Heroism" not in npc.stat_block and "Set up well" not in npc.stat_block

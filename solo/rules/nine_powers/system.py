@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from solo.dice import Rng
 from solo.rules.data import SystemData
@@ -35,6 +35,7 @@ from solo.rules.engine import (
     Encounter,
     Event,
     Odds,
+    OddsChart,
     RulesError,
     System,
     choose,
@@ -105,9 +106,17 @@ class NinePowers(System):
 
     # -- characters -------------------------------------------------------------------
     def random_character(
-        self, rng: Rng, *, name: str | None = None, role: str | None = None
+        self, rng: Rng, *, name: str | None = None, role: str | None = None, npc: bool = False,
+        label: str | None = None,
     ) -> NinePowersActor:
-        return build.random_pc(rng, self.data, self.formula, name=name, role=role)
+        """An NPC made this way is a whole character without heroism (heroism is for PCs, §2.2)."""
+        actor = build.random_pc(rng, self.data, self.formula, name=name, role=role)
+        if label:
+            actor.concept = label
+        if npc:
+            actor.kind = "npc"
+            actor.heroism = actor.heroism_max = 0
+        return actor
 
     def creation(self, *, name: str | None = None) -> Creation:
         return build.NinePowersCreation(self.data, self.formula, name)
@@ -311,6 +320,14 @@ class NinePowers(System):
             },
         )
 
+    def odds_chart(self) -> OddsChart:
+        """Ratings 1-4 at each difficulty: the design note's table (75/50/25 ... 95/80/51), exactly."""
+        rows = [(rating, " ".join(f"d{s}" for s in build_pool(rating, 0)),
+                 [self.odds_for(rating=rating, difficulty=diff) for diff in DIFFICULTIES])
+                for rating in range(1, 5)]
+        return OddsChart(self.id, f"{self.name}: chance of success by skill rating and difficulty",
+                         "rating", "difficulty", list(DIFFICULTIES), rows)
+
     def check(
         self,
         actor: Any,
@@ -331,10 +348,10 @@ class NinePowers(System):
         diff = self.difficulty(difficulty)
         events: list[Event] = []
         if spend is not None:
-            spend = choose(spend, SPENDS, "spend")
+            spend = choose(_setup_word(spend), SPENDS, "spend")
             self._spend(a, spend, events)
         if trade is not None:
-            trade = choose(trade, TRADES, "trade")
+            trade = choose(_setup_word(trade), TRADES, "trade")
             if not a.is_pc:
                 raise RulesError("only player characters trade a 1 for momentum or a clue")
             if trade == "setup" and a.set_up_well:
@@ -567,6 +584,37 @@ class NinePowers(System):
             )
         return result
 
+    wealth_check_options: ClassVar[dict[str, Any] | None] = {"skill": "wealth"}
+
+    def leverage_check(self, actor: Any, difficulty: Any, rng: Rng, **options: Any) -> CheckResult:
+        """Leverage the long way: a wealth check that pays for an edge, then time somewhere safe.
+
+        RULES.md §2.3 item 9.  The seed has the player name the costly
+        information, item or resource bought, so this is a purchase like any
+        other (§2.4): success costs 1 wealth and gives leverage; failure
+        gives nothing.  The difficulty is the caller's (a campaign defaults
+        to medium: an impact equal to the character's wealth).
+        """
+        a = self._mine(actor)
+        if not a.is_pc:
+            raise RulesError("only player characters gain leverage")
+        if a.leverage:
+            raise RulesError(f"{a.name} already has leverage")
+        if a.wealth < 1:
+            raise RulesError(f"{a.name} has no wealth left to pay for leverage")
+        result = self.check(a, None, difficulty, rng, **{**options, "skill": "wealth"})
+        if result.success:
+            a.wealth -= 1
+            a.leverage = True
+            result.events.append(Event(
+                "buy", f"{a.name} pays for the advantage (wealth drops to {a.wealth}), then lies low"
+                f" somewhere safe to make it count: {a.name} has leverage.", a.name))
+            if a.wealth == 0:
+                result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
+        else:
+            result.events.append(Event("buy", f"{a.name} cannot pay for an edge today: no leverage.", a.name))
+        return result
+
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
         """Spend treasure of impact wealth + 1 to raise wealth by 1."""
         a = self._mine(actor)
@@ -635,6 +683,12 @@ class NinePowers(System):
 
     def contest(self, sides: Any, rng: Rng, **options: Any) -> Contest:
         return Contest(self, sides, rng, **options)
+
+
+def _setup_word(word: Any) -> Any:
+    """'set-up-well' (the oracle's and the CLI's word) is the engine's 'setup'."""
+    text = str(word).strip().lower().replace("_", "-").replace(" ", "-")
+    return "setup" if text == "set-up-well" else word
 
 
 def _scope(scope: str) -> str:

@@ -45,6 +45,12 @@ class ResistancePC(Actor):
     weapons: list[dict[str, Any]] = field(default_factory=list)
     equipment: list[str] = field(default_factory=list)
     notes: str = ""
+    # A whole sheet the GM plays (an NPC ally made like a PC); the Toolbox's own NPCs are ResistanceNPC.
+    npc: bool = False
+
+    @property
+    def is_pc(self) -> bool:
+        return not self.npc
 
     def total_stress(self) -> int:
         """Stress that counts toward fallout: the resistances' own tracks only."""
@@ -138,13 +144,26 @@ def weapon(raw: Any, where: str) -> dict[str, Any]:
     tags = raw.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise RulesError(f"{where}: weapon {name!r} tags must be a list of words")
-    return {"name": name, "stress": stress_die(raw.get("stress", "1")), "tags": [t.lower() for t in tags]}
+    if "stress" not in raw:
+        raise RulesError(f"{where}: weapon {name!r} needs its stress die (1, d3, d6 or d8)")
+    try:
+        stress = stress_die(raw["stress"])
+    except RulesError as exc:
+        raise RulesError(f"{where}: weapon {name!r}: {exc}") from None
+    return {"name": name, "stress": stress, "tags": [t.lower() for t in tags]}
 
 
 def _int(data: Mapping[str, Any], key: str, where: str, default: int, low: int = 0) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise RulesError(f"{where}: {key} must be a whole number of {low} or more, not {value!r}")
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str, where: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
     return value
 
 
@@ -197,7 +216,7 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
     unknown = sorted(set(data) - known)
     if unknown:
         raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    weapons = [weapon(w, where) for w in _records(data, "weapons", where)]
+    weapons = [weapon(w, f"{where}, weapons[{i}]") for i, w in enumerate(_records(data, "weapons", where))]
     if cls is ResistanceNPC:
         when = _counts(data, "when", where)
         return ResistanceNPC(
@@ -240,4 +259,5 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
         weapons=weapons,
         equipment=_words(data, "equipment", where),
         notes=_str(data, "notes", where, ""),
+        npc=_bool(data, "npc", where),
     )

@@ -150,6 +150,12 @@ class Conflict(Encounter):
                         if "reload" in w["tags"]:
                             s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
         if len(pc_sides) != 1:
+            sheets = [s.label for s in self.order if isinstance(s.actor, ResistancePC) and s.actor.npc]
+            if len(pc_sides) > 1 and sheets:
+                raise RulesError(f"{', '.join(sheets)} {'has' if len(sheets) == 1 else 'have'} a whole"
+                                 " character sheet, so can stand beside the player characters but not"
+                                 " against them; foes are NPC stat blocks (difficulty and one Resistance),"
+                                 " like goblin")
             raise RulesError("a Resistance conflict puts the player characters on one side, facing NPCs")
         self.pc_side = pc_sides.pop()
         for s in self.order:

@@ -17,6 +17,10 @@ critical bonus.
 
 Stress dice climb 1 - d3 - d6 - d8 (- d10 if anything pushes past d8);
 partial stress below 1 is no stress at all.
+
+Helpers: the text lets the GM cap how many may assist and gives no number;
+here at most `MAX_ASSISTANTS` (5) join a roll, so a pool holds at most nine
+dice, and asking for more is an error rather than a silent cut.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ CRIT_FAIL, FAIL, COST, SUCCESS, CRIT = range(5)
 NEUTRAL_DIFFICULTY = {"easy": 0, "medium": 1, "hard": 2}
 STRESS_LADDER = ("0", "1", "d3", "d6", "d8", "d10")
 SIZE_DIE = {"minor": "d3", "moderate": "d6", "major": "d8"}
+# The text leaves the number of helpers to the GM; five (a nine-die pool at most) is our cap.
+MAX_ASSISTANTS = 5
 
 
 def band_of(highest: int) -> int:
@@ -72,8 +78,8 @@ def difficulty(value: object) -> int:
 
 
 def pool_size(skill: bool = False, domain: bool = False, mastery: bool = False, assist: int = 0) -> int:
-    if assist < 0:
-        raise RulesError(f"assistants cannot be fewer than 0, not {assist}")
+    if isinstance(assist, bool) or not isinstance(assist, int) or not 0 <= assist <= MAX_ASSISTANTS:
+        raise RulesError(f"assistants are a number of helpers from 0 to {MAX_ASSISTANTS}, not {assist!r}")
     return 1 + int(bool(skill)) + int(bool(domain)) + int(bool(mastery)) + assist
 
 

@@ -7,10 +7,14 @@ if it is lower than the total stress on the resistances (slots, armour and
 bonds never count; the house rule ``fallout_total: affected`` compares with
 the stressed resistance alone) fallout strikes, its severity set by that
 total: 2-4 minor, 5-8 moderate, 9+ severe.  The fallout comes from the
-resistance carrying the most stress (the one just stressed wins a tie), and
-then 3 / 5 / 7 stress is removed: from that resistance first, the rest from
-the others, most stressed first.  With ``fallout_split`` a moderate or severe
-result becomes two results of the tier below.
+resistance carrying the most stress (the one just stressed wins a tie), as
+the text says.  Then 3 / 5 / 7 stress is removed, and the text does not say
+from where; we read it [SR, RULES.md §4.8 item 4] as from the resistance
+whose stress triggered the check first, the rest overflowing to the others,
+most stressed first (ties in the setting's order).  The house rule
+``fallout_clears: fallout`` clears the resistance the fallout came from
+first instead.  With ``fallout_split`` a moderate or severe result becomes
+two results of the tier below.
 
 Removing stress: lay low (all of it, while the plot moves on), act to
 recover one resistance (d3 / d6 / d8 by effort), refresh (d3 / d6 / d8,
@@ -55,6 +59,11 @@ class StressRules:
                 f"resistance/house-rules: fallout_total must be all or affected, not {self.total_mode!r}"
             )
         self.split = bool(house.get("fallout_split", False))
+        self.clears = str(house.get("fallout_clears", "stressed"))
+        if self.clears not in ("stressed", "fallout"):
+            raise RulesError(
+                f"resistance/house-rules: fallout_clears must be stressed or fallout, not {self.clears!r}"
+            )
 
     # -- taking stress -------------------------------------------------------------------
     def mark(
@@ -91,8 +100,14 @@ class StressRules:
         cause: str = "",
         record: bool = True,
     ) -> tuple[list[Event], list[dict[str, Any]]]:
-        """Mark stress and roll for fallout; returns events and any fallout suffered."""
+        """Mark stress and roll for fallout; returns events and any fallout suffered.
+
+        No stress at all (partial stress below 1, a cost with no foe left to
+        exact it) is nothing to mark, to say or to roll for.
+        """
         rid = self.setting.resistance_id(resistance)
+        if amount <= 0:
+            return [], []
         where = self.mark(pc, rid, amount, piercing=piercing)
         events: list[Event] = []
         if record:
@@ -113,8 +128,6 @@ class StressRules:
                     {"resistance": rid, "amount": amount, **where},
                 )
             )
-        if amount <= 0:
-            return events, []
         fallouts = self.fallout_check(pc, rid, rng, events, record)
         return events, fallouts
 
@@ -158,7 +171,7 @@ class StressRules:
                 }
             )
         pc.fallout.extend(results)
-        removed = self.remove(pc, REMOVED[level], first=source)
+        removed = self.remove(pc, REMOVED[level], first=stressed if self.clears == "stressed" else source)
         if record:
             names = " and ".join(f"{r['name']} ({r['text']})" for r in results)
             events.append(
@@ -176,8 +189,9 @@ class StressRules:
     def remove(self, pc: ResistancePC, amount: int, first: str | None = None) -> int:
         """Take stress off the tracks: `first` before the others, most stressed next."""
         left = amount
+        place = {r: i for i, r in enumerate(self.setting.resistances)}
         order = ([first] if first else []) + sorted(
-            (r for r in pc.stress if r != first), key=lambda r: (-pc.stress[r], r)
+            (r for r in pc.stress if r != first), key=lambda r: (-pc.stress[r], place.get(r, len(place)), r)
         )
         for rid in order:
             if left <= 0:

@@ -9,6 +9,14 @@ success, 10 strong.  When the caller gives `stress=` (and `resistance=`),
 a failure or cost marks it (double on a 1, one size less on a 6-7 if the
 roll was only to avoid harm) and rolls for fallout.
 
+Helpers: `assist=N` counts helpers the engine does not track, and
+`assistants=[...]` names characters who help, each adding a die if it has
+a skill (or the named domain) serving the roll.  The text says helpers take
+stress "the same way" as the roller; we read it [SR, RULES.md §4.8 item
+10] as each named helper suffering the same stress result: the amount the
+roller marks, on the same resistance, through the helper's own armour and
+slots, with the helper's own fallout check.
+
 Neutral harm marks d3 / d6 / d8 stress (minor / moderate / major: the
 Toolbox's slum / stronghold / military-base scale) on the resistance the
 setting names for body, mind or resources, then rolls for fallout; neutral
@@ -31,6 +39,7 @@ from solo.rules.engine import (
     Encounter,
     Event,
     Odds,
+    OddsChart,
     RulesError,
     System,
     full_degrees,
@@ -109,8 +118,15 @@ class Resistance(System):
     def slots_total(self) -> int:
         return int(self.house_rules.get("starting_slots", 3))
 
-    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None) -> ResistancePC:
-        return build.random_pc(self.setting, self.data, rng, self.slots_total, name=name, role=role)
+    def random_character(self, rng: Rng, *, name: str | None = None, role: str | None = None,
+                         npc: bool = False, label: str | None = None) -> ResistancePC:
+        """An NPC made this way keeps a whole sheet (an ally who can help or stand in a fight beside
+        the PCs); foes are the Toolbox's own NPC stat blocks (`npc`)."""
+        pc = build.random_pc(self.setting, self.data, rng, self.slots_total, name=name, role=role)
+        if label:
+            pc.role = label
+        pc.npc = npc
+        return pc
 
     def creation(self, *, name: str | None = None) -> Creation:
         return build.ResistanceCreation(self.setting, self.data, self.slots_total, name)
@@ -119,14 +135,25 @@ class Resistance(System):
         return sorted(self.setting.roles)
 
     def actor_from_dict(self, data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
+        """A sheet, checked against its setting pack: every skill, domain, knack... must be the pack's."""
         actor = actor_from_dict(data)
         if isinstance(actor, ResistancePC):
             setting = self.setting_for(actor.setting)
-            for rid in list(actor.stress) + list(actor.slots) + list(actor.slot_stress):
-                if rid not in setting.resistances:
-                    raise RulesError(
-                        f"Resistance character {actor.name!r}: {rid!r} is not a resistance of {setting.id}"
-                    )
+            where = f"Resistance character {actor.name!r}"
+            for key in ("stress", "slots", "slot_stress"):
+                for rid in getattr(actor, key):
+                    if rid not in setting.resistances:
+                        raise RulesError(f"{where}: {key}.{rid} - {rid!r} is not a resistance of {setting.id}"
+                                         f" ({', '.join(setting.resistances)})")
+            for key, what, known in (("skills", "skills", setting.skills),
+                                     ("domains", "domains", setting.domains),
+                                     ("knacks", "knacks", setting.knacks),
+                                     ("refresh", "refresh conditions", setting.refresh),
+                                     ("abilities", "abilities", setting.abilities)):
+                for i, word in enumerate(getattr(actor, key)):
+                    if word not in known:
+                        raise RulesError(f"{where}: {key}[{i}] {word!r} is not one of the {what} of"
+                                         f" {setting.id} ({', '.join(known)})")
         return actor
 
     def npc_names(self) -> list[str]:
@@ -145,7 +172,7 @@ class Resistance(System):
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
         lines = [
-            f"{pc.name} - Resistance PC ({s.id.replace('-', ' ').title()})"
+            f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
             + (f": {pc.role}" if pc.role else "")
         ]
         parts = []
@@ -247,6 +274,7 @@ class Resistance(System):
         knack: Any,
         assist: int,
         bond: bool,
+        assistants: Any = None,
     ) -> dict[str, Any]:
         s = self.setting_for(pc.setting)
         if isinstance(skill, bool):
@@ -279,17 +307,42 @@ class Resistance(System):
             sources.append("a bond")
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
-        if not isinstance(assist, int) or isinstance(assist, bool) or assist < 0:
-            raise RulesError(f"assist must be a number of helpers, 0 or more, not {assist!r}")
+        helpers = self._helpers(pc, approach, skill_name, domain, assistants)
+        if isinstance(assist, bool) or not isinstance(assist, int):
+            raise RulesError(f"assist is a number of helpers, not {assist!r}")
         return {
             "skill": skill_name,
             "has_skill": has_skill,
             "domain": has_domain,
             "mastery": bool(sources),
             "mastery_from": sources,
-            "assist": assist,
-            "pool": pool_size(has_skill, has_domain, bool(sources), assist),
+            "assist": assist + len(helpers),
+            "assistants": [h.name for h in helpers],
+            "pool": pool_size(has_skill, has_domain, bool(sources), assist + len(helpers)),
         }
+
+    def _helpers(self, pc: ResistancePC, approach: str | None, skill_name: str | None, domain: Any,
+                 assistants: Any) -> list[ResistancePC]:
+        """Named helpers: each must have a skill or the domain serving the roll (RULES.md §4.3 item 1)."""
+        if assistants is None:
+            return []
+        if isinstance(assistants, str | bytes) or not isinstance(assistants, list | tuple):
+            raise RulesError("assistants are a list of characters")
+        helpers = [self._pc(a) for a in assistants]
+        s = self.setting_for(pc.setting)
+        serving = set(s.approach_map.get(str(approach or "").strip().lower(), ()))
+        if skill_name:
+            serving.add(skill_name)
+        wanted_domain = s.domain_id(domain) if isinstance(domain, str) and domain else None
+        seen = {id(pc)}
+        for helper in helpers:
+            if id(helper) in seen:
+                raise RulesError(f"{helper.name} cannot help twice, nor help themselves")
+            seen.add(id(helper))
+            has_domain = wanted_domain is not None and wanted_domain in helper.domains
+            if not (serving & set(helper.skills)) and not has_domain:
+                raise RulesError(f"{helper.name} has no skill or domain serving this roll, so cannot help")
+        return helpers
 
     def _approach(self, approach: str) -> str:
         key = str(approach).strip().lower()
@@ -309,10 +362,11 @@ class Resistance(System):
         knack: Any = None,
         assist: int = 0,
         bond: bool = False,
+        assistants: Any = None,
         **_stakes: Any,
     ) -> Odds:
         pc = self._pc(actor)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
         diff = self.difficulty(difficulty)
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
         return Odds(
@@ -350,6 +404,15 @@ class Resistance(System):
             {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
         )
 
+    def odds_chart(self) -> OddsChart:
+        """Pools of 1 to 6 dice at difficulty 0, 1 and 2; success counts a success at a cost."""
+        rows = []
+        for pool in range(1, 7):
+            cells = [self.odds_for(assist=pool - 1, difficulty=diff) for diff in range(3)]
+            rows.append((pool, "1 d10" if pool == 1 else f"{pool} d10s", cells))
+        return OddsChart(self.id, f"{self.name}: chance of 6 or more (a success, perhaps at a cost)"
+                         " by pool and difficulty", "pool", "difficulty", ["0", "1", "2"], rows)
+
     def check(
         self,
         actor: Any,
@@ -366,11 +429,19 @@ class Resistance(System):
         stress: Any = None,
         resistance: str | None = None,
         defensive: bool = False,
+        assistants: Any = None,
     ) -> CheckResult:
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond)
+        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
         diff = self.difficulty(difficulty)
+        # What is at stake is checked before the dice, so a mistake there never hides behind a success.
+        if stress is not None:
+            die = stress_from(stress)
+            rid = s.resistance_id(resistance) if resistance else s.physical_resistance
+        elif resistance or defensive:
+            raise RulesError("the resistance and a defensive roll say how stress is taken: name the stress"
+                             " at stake too")
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
         result = roll_pool(count, drops, rng)
         note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
@@ -382,16 +453,23 @@ class Resistance(System):
         detail = {**built, "difficulty": diff, "dice_rolled": count, **result.to_dict()}
         events = [Event("check", text, pc.name, dict(detail, degree=result.degree))]
         if stress is not None and result.band <= COST:
-            die = stress_from(stress)
             if defensive and result.band == COST:
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
-            rid = s.resistance_id(resistance) if resistance else s.physical_resistance
             more, fallouts = self.stress_rules_for(pc.setting).take(
                 pc, rid, amount, rng, cause=f"the check ({die})"
             )
             events.extend(more)
             detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
+            shared = []
+            for helper in assistants or ():  # [SR] each helper suffers the same stress result
+                more, fallouts = self.stress_rules_for(helper.setting).take(
+                    helper, rid, amount, rng, cause=f"helping {pc.name}"
+                )
+                events.extend(more)
+                shared.append({"name": helper.name, "amount": amount, "fallout": fallouts})
+            if shared:
+                detail["stress"]["assistants"] = shared
         return CheckResult(
             self.id, pc.name, approach, str(built["skill"]), str(diff), result.degree, detail, text, events
         )
