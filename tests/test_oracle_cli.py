@@ -251,3 +251,16 @@ def test_moves_on_an_empty_campaign_still_say_what_is_missing(cli):
                           (("thread", "random"), "there are no open threads to pick from")):
         result = cli(*args, *where)
         assert result.code == 1 and message in result.err
+
+
+def test_a_campaign_without_a_system_keeps_characters_by_name(cli):
+    assert cli("new", "Marl", "--seed", "3").code == 0
+    refused = cli("character", "new", "--campaign", "marl")
+    assert refused.code == 2 and "give --name NAME" in refused.err
+    assert cli("character", "new", "--campaign", "marl", "--name", "Mira", "--random").code == 2
+    added = cli("character", "new", "--campaign", "marl", "--name", "Mira")
+    assert added.code == 0 and added.out.strip() == "New player character: Mira."
+    assert cli("momentum", "prepare", "--campaign", "marl").out.startswith(
+        "Mira takes time to get set up well.")
+    asked = cli("ask", "Is the gate open?", "--campaign", "marl", "--json").json
+    assert asked["probability_yes"] == 2 / 3  # balanced with a d4 and a d6: 1 - (2/4)(4/6)

@@ -55,8 +55,26 @@ def _emit(ctx: Context, entries: list[JournalEntry], extra: dict[str, Any] | Non
 
 # -- characters ---------------------------------------------------------------------------------
 
+def _named_only(ctx: Context, campaign: Campaign) -> int:
+    """A campaign with no rule system keeps its characters by name (for momentum and lists)."""
+    args = ctx.args
+    if not args.name:
+        raise UsageError(f"{campaign.name!r} has no rule system, so its characters are names only:"
+                         " give --name NAME (or choose a system first with"
+                         f" `solo system {shlex.quote(campaign.slug)} SYSTEM`)")
+    for flag, used in (("--random", args.random), ("--role", args.role), ("--out", args.out)):
+        if used:
+            raise UsageError(f"{flag} makes a rules sheet, and {campaign.name!r} has no rule system"
+                             f" (choose one with `solo system {shlex.quote(campaign.slug)} SYSTEM`)")
+    entries = ctx.perform("character_add", sheet={}, role="npc" if args.npc else "pc", name=args.name)
+    return _emit(ctx, entries, {"character": campaign.characters[-1].to_dict()})
+
+
 def character_new(ctx: Context) -> int:
     args = ctx.args
+    campaign = ctx.campaign
+    if campaign is not None and campaign.system is None and not args.system:
+        return _named_only(ctx, campaign)
     campaign, system = _campaign(ctx)
     if args.random:
         entries = ctx.perform("rules.character_random", name=args.name, role=args.role, npc=args.npc)
