@@ -34,3 +34,35 @@ def test_readme_quick_start_is_exactly_two_commands():
 def test_ci_runs_the_readme_test_command():
     ci = (REPO / ".ci" / "run").read_text()
     assert quick_start_commands()[1] in ci
+
+
+def readme_usage_commands():
+    """Every `solo ...` line of the README's usage examples, in order."""
+    text = (REPO / "README.md").read_text()
+    usage = text.split("## Using it", 1)[1]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", usage, re.S):
+        for line in block.splitlines():
+            command = line.split("  #", 1)[0].strip()
+            if command.startswith("solo "):
+                commands.append(command)
+    return commands
+
+
+def test_every_readme_command_runs_as_written(tmp_path, monkeypatch):
+    import shlex
+
+    from conftest import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-tables").mkdir()
+    (tmp_path / "my-tables" / "a.yaml").write_text("id: mine/a\nrows: [x]\n")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    commands = readme_usage_commands()
+    assert len(commands) > 40
+    for command in commands:
+        args = shlex.split(command)[1:]
+        if args[0] == "delete":
+            args.append("--yes")  # the README's reader answers the question; a test cannot
+        result = run_cli(*args)
+        assert result.code == 0, f"`{command}` failed: {result.err}"
