@@ -46,6 +46,18 @@ def test_importing_the_campaign_package_loads_no_other_layer():
     assert out == {"loaded": []}
 
 
+def test_a_note_and_a_roll_load_no_other_layer_either():
+    out = _fresh(
+        "c = sc.Campaign.new('Quiet', seed=3)\n"
+        "sc.perform(c, 'note', {'text': 'The lamps are lit.'})\n"
+        "sc.perform(c, 'roll', {'expression': '2d6+1'})\n"
+        "print(json.dumps({'loaded': loaded(), 'roll': c.journal[-1].data['total']}))\n"
+    )
+    c = Campaign.new("Quiet", seed=3)
+    perform(c, "roll", {"expression": "2d6+1"})
+    assert out == {"loaded": [], "roll": c.journal[-1].data["total"]}
+
+
 def test_an_oracle_move_in_a_fresh_process_journals_what_it_does_here():
     expected = _asked(11)
     out = _fresh(
