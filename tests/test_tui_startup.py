@@ -11,6 +11,8 @@ import subprocess
 import sys
 
 from conftest import REPO
+from textual.widgets._footer import FooterKey
+from tui_harness import make_campaign, new_app, play
 
 from solo.campaign import actors, encounter_moves
 from solo.tui import render
@@ -36,3 +38,25 @@ def test_the_command_line_and_the_app_load_none_of_the_layers_behind_the_moves()
 
 def test_the_side_panel_finds_a_running_encounter_where_the_rules_moves_keep_it():
     assert render.ENCOUNTER_STATE == (actors.MODULE, encounter_moves.KEY)
+
+
+def test_the_footer_follows_focus_though_it_skips_redraws_that_change_nothing(saves_dir):
+    make_campaign(saves_dir)
+
+    def footer(h) -> list[str]:
+        return [f"{k.key_display} {k.description}".strip() for k in h.app.screen.query(FooterKey)]
+
+    async def scenario(h):
+        writing = footer(h)
+        assert writing == ["esc Moves", "^q Quit", "^z Undo", "f1 Help", "^o Campaigns", "^p palette"]
+        await h.press("escape")  # the journal has focus: single keys play moves
+        moves = footer(h)
+        assert moves[:4] == ["⏎ Write", "u Undo", "r Roll dice", "t Roll on a table"]
+        assert "r Roll dice" in moves and "esc Moves" not in moves
+        await h.press("r")  # a dialog over the main screen, then back
+        await h.press("escape")
+        assert footer(h) == moves
+        await h.press("enter")
+        assert footer(h) == writing
+
+    play(new_app(saves_dir), scenario)

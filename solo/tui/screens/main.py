@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Header, Input
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.errors import SoloError
@@ -31,6 +31,7 @@ from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
 from solo.tui.widgets.command_line import CommandLine
+from solo.tui.widgets.footer import KeysFooter
 from solo.tui.widgets.journal import JournalView
 from solo.tui.widgets.side_panel import SidePanel
 
@@ -86,7 +87,7 @@ class MainScreen(Screen[None]):
             yield SidePanel(id="side")
         yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help",
                           id="line")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def journal(self) -> JournalView:
