@@ -20,23 +20,28 @@ directory of their own instead (PYTHONPYCACHEPREFIX in a temporary
 directory), filled by one warm-up run each.  `--as-is` runs them in the
 environment as it is, for comparison.
 
-Measured on the 2-core development machine (median of 9 runs each, 400 entries):
+Measured on the 2-core development machine, 400 entries, three runs of
+`--runs 9` each (medians; the machine was shared, so +-10 ms is noise):
 
-                                      minimal app   solo      ratio
-    before (issue 7 as first built)     ~205 ms     ~470 ms   2.3x  (as-is, no bytecode for solo)
-    before, with bytecode caches        ~200 ms     ~380 ms   1.9x
-    after, with bytecode caches         ~210 ms     ~275 ms   1.3x
-    after, --as-is (no bytecode)        ~215 ms     ~325 ms   1.5x
+                                       minimal app   solo     ratio
+    before (commit 14fb3cc)              ~205 ms    ~390 ms   1.9x
+    before, --as-is (no solo bytecode)   ~203 ms    ~465 ms   2.3x
+    after                                ~206 ms    ~275 ms   1.3-1.4x
+    after, --as-is (no solo bytecode)    ~205 ms    ~305 ms   1.4-1.5x
 
-Where solo's time went and what was done about it is in the perf branch's
-commits: the campaign package no longer imports every action's layer
-(oracle, rules, story, tables, icepool load on first use), the TUI imports
-only the main screen's modules before the first frame, the garbage
-collector leaves what the imports built alone, and background loading waits
-for the frame.  What is left over the minimal app is mostly real work: ~25 ms
-of solo's own imports, ~10 ms reading a 0.5 MB save, and laying out and
-painting a screen of some twenty widgets with a full journal rather than one
-line of text.
+Where solo's time went, and what was done (branch perf): importing the
+command line imported every campaign action and through them the oracle,
+story, rules engine, tables, yaml and icepool (~60 ms, twice that when
+compiled from source); now an action's module loads on the first lookup of
+its name and icepool on the first exact odds.  The TUI imported every screen and, through the moves, the same
+layers; now a move imports what it opens when it is played.  The garbage
+collector re-scanned everything the imports built during the first frame
+(~20 ms); `SoloApp.run` freezes it.  The tables and rules threads started at
+`Ready` and competed with painting the journal; they start after that paint.
+The footer was built twice in a row; once now.  What is left over the
+minimal app: ~25 ms of solo's own imports (~45 ms when they are compiled
+from source), ~10 ms reading a 0.5 MB save with 30 undo steps, and laying
+out and painting some twenty widgets and a full journal instead of one line.
 
     python benchmarks/tui_startup.py [--runs N] [--entries N] [--as-is]
 """
