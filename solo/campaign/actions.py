@@ -244,10 +244,10 @@ def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:
     It matches the original as long as the tables the actions rolled on are
     unchanged (user tables edited since can change what a roll landed on).
     """
-    fresh = Campaign.new(campaign.name, seed=campaign.seed, created=campaign.created,
-                         **campaign.origin)
     from solo.tables import TableSet
 
+    fresh = Campaign.new(campaign.name, seed=campaign.seed, created=campaign.created,
+                         **campaign.origin)
     if tables is not None and not isinstance(tables, TableSet):
         tables = tables()
     for record in campaign.actions:
