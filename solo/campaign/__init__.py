@@ -23,7 +23,11 @@ campaign: `oracle_moves.py`, `story_moves.py`, and for the rules engine
 (one running encounter, kept as starting sheets + a seed + the moves chosen,
 and `encounter_view` for menus), with `actors.py` (sheets <-> actors,
 momentum, waiting edges) and `party_effects.py` (journey and complication
-effects through the engine) beneath them.
+effects through the engine) beneath them.  Importing this package loads none
+of them: `actions.PROVIDERS` says which module holds each name's action, and
+the first lookup of a name imports its module (`actions()` imports them all).
+That keeps the other layers out of a process that only opens a campaign,
+such as the TUI before its first frame.
 
 Adding a move from another layer (the oracle, rules, story) is one
 decorated function; it must be imported (by its command module, say) in any
@@ -49,11 +53,6 @@ to the journal itself, and should raise `SoloError` for bad input (the
 campaign is then left exactly as it was).
 """
 
-from solo.campaign import builtin as _builtin  # noqa: F401 - registers the built-in actions
-from solo.campaign import encounter_moves as _encounter_moves  # noqa: F401 - registers the encounters
-from solo.campaign import oracle_moves as _oracle_moves  # noqa: F401 - registers the oracle moves
-from solo.campaign import rules_moves as _rules_moves  # noqa: F401 - registers the rules moves
-from solo.campaign import story_moves as _story_moves  # noqa: F401 - registers the story moves
 from solo.campaign.actions import (
     UNDO_DEPTH,
     Action,

@@ -23,24 +23,39 @@ the starting seed and the log.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
-from solo.dice import Rng
 from solo.errors import SoloError
-from solo.tables import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from solo.dice import Rng
+    from solo.tables import TableSet
 
 UNDO_DEPTH = 30
 ACTION_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 ENTRY_KIND = re.compile(r"^[a-z][a-z0-9_-]*$")
 
-TablesSource = TableSet | Callable[[], TableSet] | None
+TablesSource: TypeAlias = "TableSet | Callable[[], TableSet] | None"
+
+# The modules holding solo's own actions, by the first word of the names they
+# register ("" for names without a dot).  Each is imported the first time one
+# of its names is looked up, so a process that only opens a campaign (the
+# TUI's first frame, `solo list`) never loads the oracle, story or rules
+# engine behind them.
+PROVIDERS: dict[str, tuple[str, ...]] = {
+    "": ("solo.campaign.builtin",),
+    "oracle": ("solo.campaign.oracle_moves",),
+    "rules": ("solo.campaign.rules_moves", "solo.campaign.encounter_moves"),
+    "story": ("solo.campaign.story_moves",),
+}
 
 
 class ActionError(SoloError):
@@ -62,6 +77,8 @@ class ActionContext:
     @property
     def tables(self) -> TableSet:
         """The tables, loaded on first use (many actions never need them)."""
+        from solo.tables import TableSet, load_tables
+
         if self._tables is None:
             self._tables = load_tables()
         elif not isinstance(self._tables, TableSet):
@@ -100,6 +117,9 @@ def campaign_action(name: str) -> Callable[[Callable[..., list[JournalEntry]]],
         raise ValueError(f"action name {name!r}: use lower-case words joined by _ or .")
 
     def register(func: Callable[..., list[JournalEntry]]) -> Callable[..., list[JournalEntry]]:
+        providers = PROVIDERS.get(_prefix(name), ())
+        if func.__module__ not in providers:
+            _load(providers)  # so a clash with one of solo's own actions shows here, not later
         existing = _REGISTRY.get(name)
         if existing is not None and (existing.func.__module__, existing.func.__qualname__) != (
                 func.__module__, func.__qualname__):
@@ -114,16 +134,37 @@ def campaign_action(name: str) -> Callable[[Callable[..., list[JournalEntry]]],
     return register
 
 
+def _prefix(name: str) -> str:
+    return name.split(".", 1)[0] if "." in name else ""
+
+
+def _load(modules: tuple[str, ...]) -> None:
+    for module in modules:
+        importlib.import_module(module)
+
+
+def _load_all() -> None:
+    for modules in PROVIDERS.values():
+        _load(modules)
+
+
 def get_action(name: str) -> Action:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
+    action = _REGISTRY.get(name)
+    if action is None:
+        _load(PROVIDERS.get(_prefix(name), ()))
+        action = _REGISTRY.get(name)
+    if action is None:
+        _load_all()  # so the message lists every action there is
+        action = _REGISTRY.get(name)
+    if action is None:
         raise ActionError(f"no campaign action named {name!r} (known: {', '.join(sorted(_REGISTRY))});"
-                          " it may come from a newer solo") from None
+                          " it may come from a newer solo")
+    return action
 
 
 def actions() -> dict[str, Action]:
-    """Every registered action, by name."""
+    """Every registered action, by name (solo's own ones are all imported for this)."""
+    _load_all()
     return dict(_REGISTRY)
 
 
@@ -203,6 +244,8 @@ def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:
     It matches the original as long as the tables the actions rolled on are
     unchanged (user tables edited since can change what a roll landed on).
     """
+    from solo.tables import TableSet
+
     fresh = Campaign.new(campaign.name, seed=campaign.seed, created=campaign.created,
                          **campaign.origin)
     if tables is not None and not isinstance(tables, TableSet):

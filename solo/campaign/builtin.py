@@ -4,6 +4,10 @@ The oracle, rules and story layers register their own moves the same way
 (see the package docstring); these are the ones the campaign layer itself
 needs for the `solo note`, `roll --campaign` and `table roll --campaign`
 commands and for adding a rules engine's character to a campaign.
+
+The encounter module is imported only by the two actions that ask about a
+running encounter: it brings the rules engine with it, which a note or a
+roll (the first action of many a process) has no use for.
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
-from solo.campaign.encounter_moves import refuse_if_busy, running_state
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
 from solo.campaign.systems import check_system
@@ -76,6 +79,8 @@ def character_update(campaign: Campaign, ctx: ActionContext, character: str | in
     """Replace a character's rules sheet, e.g. after an encounter changed it."""
     if not isinstance(sheet, dict):
         raise SoloError("a character's sheet must be a mapping of its rules data")
+    from solo.campaign.encounter_moves import refuse_if_busy
+
     found = campaign.character(character)
     refuse_if_busy(campaign, found, "changing the sheet")
     found.sheet = dict(sheet)
@@ -92,6 +97,8 @@ def set_system(campaign: Campaign, ctx: ActionContext, system: str | None) -> li
     cannot be translated between systems.  NPCs may keep theirs (story NPCs
     often have one); only a fight with them needs the campaign's system.
     """
+    from solo.campaign.encounter_moves import running_state
+
     if running_state(campaign) is not None:
         raise SoloError("an encounter is running: finish it (or end it) before changing the rule system")
     system = check_system(system)

@@ -10,10 +10,11 @@ written by an older solo that names a system no longer known still loads
 from __future__ import annotations
 
 from solo.errors import SoloError
-from solo.rules import registry
 
 
 def known_systems() -> list[str]:
+    from solo.rules import registry  # on first need: opening a campaign does not ask
+
     return registry.ids()
 
 

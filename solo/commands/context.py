@@ -18,12 +18,14 @@ import json
 import sys
 from argparse import Namespace
 from functools import cached_property
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from solo.campaign import Campaign, CampaignStore, JournalEntry, Session
 from solo.dice import Rng
 from solo.errors import SoloError
-from solo.tables import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from solo.tables import TableSet
 
 MAX_WARNINGS = 5
 
@@ -82,6 +84,8 @@ class Context:
 
     @cached_property
     def tables(self) -> TableSet:
+        from solo.tables import load_tables  # not every command reads tables; plain `solo` never does
+
         tables = load_tables(getattr(self.args, "tables", None) or ())
         self.report_table_problems(tables)
         return tables

@@ -5,6 +5,10 @@ number of outcomes and its keep/drop evaluation recurses once per face, so
 before computing we estimate the work and refuse (with `DiceError`) anything
 that would take more than about a second: `1000d100` can be rolled but its
 exact distribution is refused rather than hanging the program.
+
+icepool is imported on the first computation, not with this module: it
+takes longer to load than the rest of `solo.dice`, and most commands (and
+the TUI's first frame) roll dice without ever asking for odds.
 """
 
 from __future__ import annotations
@@ -12,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from solo.dice.notation import ConstTerm, DiceError, DiceTerm, Expression, parse
 
@@ -21,6 +24,9 @@ from solo.dice.notation import ConstTerm, DiceError, DiceTerm, Expression, parse
 WORK_BUDGET = 4_000_000
 MAX_POOL_SIDES = 400  # icepool's keep/drop evaluation recurses once per face
 MAX_SUM_DICE = 500  # icepool sums n dice by recursing n deep
+
+if TYPE_CHECKING:
+    import icepool
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,8 @@ class Distribution:
 
 
 def _single_die(sides: int) -> icepool.Die:
+    import icepool
+
     if sides == 66:
         return icepool.d(6).map(lambda tens: tens * 10) + icepool.d(6)
     return icepool.d(sides)
@@ -114,6 +122,8 @@ def _term_die(term: DiceTerm) -> icepool.Die:
 
 @lru_cache(maxsize=256)
 def _distribution(canonical: str) -> Distribution:
+    import icepool
+
     expr = parse(canonical)
     check_cost(expr)
     total: icepool.Die = icepool.Die([0])

@@ -67,7 +67,7 @@ class Rng:
 
     def set_state(self, state: dict[str, Any]) -> None:
         try:
-            internal = tuple(int(x) for x in state["internal"])
+            internal = tuple(map(int, state["internal"]))
             self._random.setstate((int(state["version"]), internal, state.get("gauss")))
             self.seed = int(state.get("seed", self.seed))
         except (KeyError, TypeError, ValueError, OverflowError) as exc:  # a negative or huge word

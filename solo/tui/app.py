@@ -1,12 +1,16 @@
 """The App: global keys, which campaign to start on, and switching campaigns.
 
 Everything else lives in the screens (one module each under `screens/`) and
-in the moves; the App only decides what is on screen.
+in the moves; the App only decides what is on screen.  Screens other than
+the main one are imported when first shown, so they cost nothing before the
+first frame (see benchmarks/tui_startup.py).
 """
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -16,8 +20,6 @@ from solo.campaign import Session
 from solo.errors import SoloError
 from solo.tui.library import Library
 from solo.tui.palette import MovesProvider, TablesProvider
-from solo.tui.screens.campaigns import CampaignsScreen
-from solo.tui.screens.help import HelpScreen
 from solo.tui.screens.main import MainScreen
 
 MAX_TABLE_WARNINGS = 3
@@ -49,6 +51,14 @@ class SoloApp(App[None]):
         self.library = library
         self.requested = campaign
 
+    def run(self, **options: Any) -> None:
+        """Play in the terminal (the tests drive `run_test` instead)."""
+        # What the imports built lives as long as the process.  Frozen, it is left out of the
+        # garbage collector's passes, which would otherwise scan it over and over while the
+        # first frame is built (some 20 ms of a cold start; see benchmarks/tui_startup.py).
+        gc.freeze()
+        return super().run(**options)
+
     def get_default_screen(self) -> Screen:
         """The campaign to play, opened before the first frame so it is that frame."""
         self.started = False  # True once the first frame is on screen
@@ -64,12 +74,19 @@ class SoloApp(App[None]):
     def on_mount(self) -> None:
         if isinstance(self.screen, MainScreen):
             return
+        from solo.tui.screens.campaigns import CampaignsScreen
+
         if self.opening_problem:
             self.notify(self.opening_problem, severity="error", markup=False, timeout=15)
         welcome = self.opening_problem is None and not self.library.store.list()
         self.push_screen(CampaignsScreen(self.library, welcome=welcome), self._picked)
 
     def on_ready(self) -> None:
+        # Textual is ready once the first layout is done; the journal wraps its entries when it
+        # learns its width then, and the refresh after paints them.
+        self.call_after_refresh(self._first_frame_shown)
+
+    def _first_frame_shown(self) -> None:
         """The first frame is up: now the slower reading (tables, rules data) may start.
 
         Started earlier, those threads would compete with the first frame for
@@ -121,16 +138,22 @@ class SoloApp(App[None]):
 
     # -- global keys ------------------------------------------------------------------
     def action_help(self) -> None:
+        from solo.tui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(list(self.BINDINGS), list(MainScreen.BINDINGS)))
 
     def action_undo(self) -> None:
+        from solo.tui.screens.campaigns import CampaignsScreen
+
         main = self.main
         if main is not None and not isinstance(self.screen, CampaignsScreen):
             main.run_move("undo")
 
     async def action_campaigns(self) -> None:
+        from solo.tui.screens.campaigns import CampaignsScreen
+
         if isinstance(self.screen, CampaignsScreen):
             return
         await self._settle()

@@ -11,9 +11,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solo.campaign import CampaignStore, Session
-from solo.tables import TableSet, load_tables
+
+if TYPE_CHECKING:
+    from solo.tables import TableSet
 
 
 class Library:
@@ -25,6 +28,8 @@ class Library:
 
     @property
     def tables(self) -> TableSet:
+        from solo.tables import load_tables
+
         with self._lock:
             if self._tables is None:
                 self._tables = load_tables(self.tables_dirs)

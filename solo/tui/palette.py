@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from solo.tables import Table
+if TYPE_CHECKING:
+    from solo.tables import Table
 
 
 def _player(provider: Provider) -> Any | None:

@@ -22,6 +22,10 @@ GROUPS = {
     "campaign": "campaign",
 }
 LABEL_WIDTH = 10
+# Where a campaign keeps its running encounter: the rules module's state (`actors.MODULE`), under
+# `encounter_moves.KEY`.  Spelled out because importing those modules loads the rules engine and
+# the tables, which the side panel's first frame has no other use for (a test keeps them equal).
+ENCOUNTER_STATE = ("rules", "encounter")
 
 
 def entry_group(entry: JournalEntry) -> str:
@@ -49,11 +53,9 @@ def entry_body(entry: JournalEntry) -> Text:
 
 def encounter_running(campaign: Campaign) -> bool:
     """Read without `module_state`, which would add an empty entry to the state it reads."""
-    from solo.campaign.actors import MODULE
-    from solo.campaign.encounter_moves import KEY
-
-    rules = campaign.extra.get(MODULE)
-    return isinstance(rules, dict) and isinstance(rules.get(KEY), dict)
+    module, key = ENCOUNTER_STATE
+    rules = campaign.extra.get(module)
+    return isinstance(rules, dict) and isinstance(rules.get(key), dict)
 
 
 def clock_bar(filled: int, segments: int) -> str:

@@ -11,9 +11,7 @@ from typing import Any
 
 from solo.dice import percent
 from solo.errors import SoloError
-from solo.rules import DIFFICULTIES, HARM_KINDS, SIZES
 from solo.tui.moves.base import Play, move
-from solo.tui.screens.characters import rules_system
 from solo.tui.screens.choose import ChooseDialog
 
 
@@ -31,6 +29,8 @@ async def _pc(play: Play, system: Any, named: str = "") -> Any | None:
 
 
 def _system(play: Play) -> Any:
+    from solo.tui.screens.characters import rules_system
+
     system = rules_system(play.campaign)
     if system is None:
         raise SoloError("checks need the campaign to play a rule system the rules engine knows"
@@ -52,6 +52,8 @@ def approach_choices(system: Any, actor: Any, difficulty: str) -> list[tuple[str
 @move("check", "Roll a check", "A PC's check with an approach, at easy, medium or hard, odds shown first",
       key="o", words=("check",), usage="[APPROACH] [easy|medium|hard]", group="Characters")
 async def check(play: Play, args: str) -> None:
+    from solo.rules import DIFFICULTIES
+
     system = _system(play)
     words = args.lower().split()
     difficulty = next((w for w in words if w in DIFFICULTIES), None)
@@ -75,6 +77,8 @@ async def check(play: Play, args: str) -> None:
 
 
 async def _harm_or_recover(play: Play, args: str, action: str, title: str) -> None:
+    from solo.rules import HARM_KINDS, SIZES
+
     system = _system(play)
     words = args.lower().split()
     kind = next((w for w in words if w in HARM_KINDS), None)

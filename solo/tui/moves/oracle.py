@@ -10,10 +10,7 @@ from __future__ import annotations
 import re
 
 from solo.errors import SoloError
-from solo.oracle import CLOCK_SIZES, parse_odds
-from solo.oracle.errors import OracleError
 from solo.tui.moves.base import Play, move
-from solo.tui.screens.ask import AskDialog
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
 
@@ -28,6 +25,8 @@ def split_odds(text: str) -> tuple[str, str]:
     ladder (or an alias: easy, 50/50, sure...); otherwise the question is
     asked at even odds.
     """
+    from solo.oracle import OracleError, parse_odds
+
     words = text.split()
     for n in (2, 1):
         if len(words) > n:
@@ -50,6 +49,8 @@ async def ask(play: Play, args: str) -> None:
     if args:
         question, odds = split_odds(args)
     else:
+        from solo.tui.screens.ask import AskDialog
+
         pc = _only_pc(play)
         answer = await play.dialog(AskDialog(
             play.campaign.chaos, set_up_well=bool(pc and pc.set_up_well), leverage=bool(pc and pc.leverage),
@@ -169,6 +170,8 @@ async def clock(play: Play, args: str) -> None:
         name = await play.dialog(PromptDialog("Name the new clock", placeholder="The guild loses patience"))
         if not name:
             return
+        from solo.oracle import CLOCK_SIZES
+
         size = await play.dialog(ChooseDialog(
             f"How many segments for {name!r}?", [(str(n), f"{n} segments") for n in CLOCK_SIZES]))
         if size:

@@ -5,19 +5,22 @@ from __future__ import annotations
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.render import encounter_running
-from solo.tui.screens.characters import CharactersScreen, rules_system
-from solo.tui.screens.encounter import EncounterScreen, FoesDialog
 
 
 @move("characters", "Characters", "The party's sheets, kept current; create a PC (guided or at random)",
       key="p", words=("characters", "pc"), group="Characters")
 async def characters(play: Play, args: str) -> None:
+    from solo.tui.screens.characters import CharactersScreen
+
     play.show(CharactersScreen(play, play.changed))
 
 
 @move("encounter", "Encounter", "Fight or face foes through the rules engine: choose each PC's move",
       key="b", words=("encounter", "fight"), usage="[FOE ...]", group="Characters")
 async def encounter(play: Play, args: str) -> None:
+    from solo.tui.screens.characters import rules_system
+    from solo.tui.screens.encounter import EncounterScreen, FoesDialog
+
     campaign = play.campaign
     if not encounter_running(campaign):
         system = rules_system(campaign)

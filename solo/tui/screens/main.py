@@ -14,7 +14,7 @@ Enter, `/` or `?` go back to writing.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -22,18 +22,21 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Header, Input
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.errors import SoloError
-from solo.tables import TableSet
 from solo.tui import resources
 from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
 from solo.tui.widgets.command_line import CommandLine
+from solo.tui.widgets.footer import KeysFooter
 from solo.tui.widgets.journal import JournalView
 from solo.tui.widgets.side_panel import SidePanel
+
+if TYPE_CHECKING:
+    from solo.tables import TableSet
 
 T = TypeVar("T")
 
@@ -53,6 +56,7 @@ MOVE_KEYS = [
 
 class MainScreen(Screen[None]):
     # Styles: screens/main.tcss, loaded by the app (this is its default screen).
+    AUTO_FOCUS = "#line"  # not the journal first and then the line: each change redraws the footer
     BINDINGS = [
         Binding("escape", "keys", "Moves", id="main.keys",
                 tooltip="Leave the input line so single keys play moves"),
@@ -83,7 +87,7 @@ class MainScreen(Screen[None]):
             yield SidePanel(id="side")
         yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help",
                           id="line")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def journal(self) -> JournalView:

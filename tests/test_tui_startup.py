@@ -1,0 +1,62 @@
+"""What the TUI loads before its first frame: the main screen's own modules, not the layers behind moves.
+
+The timing itself is measured by benchmarks/tui_startup.py; these tests keep
+the import graph that makes it fast from quietly growing back.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from conftest import REPO
+from textual.widgets._footer import FooterKey
+from tui_harness import make_campaign, new_app, play
+
+from solo.campaign import actors, encounter_moves
+from solo.tui import render
+
+# Loaded on first use (a move played, a table rolled, another screen shown), never at start.
+LATER = ("solo.oracle", "solo.rules", "solo.story", "solo.tables", "icepool", "yaml",
+         "solo.campaign.oracle_moves", "solo.campaign.encounter_moves", "solo.campaign.story_moves",
+         "solo.tui.screens.campaigns", "solo.tui.screens.help", "solo.tui.screens.encounter",
+         "solo.tui.screens.characters", "solo.tui.screens.ask")
+
+
+def test_the_command_line_and_the_app_load_none_of_the_layers_behind_the_moves():
+    code = ("import sys\nimport solo.cli\nimport solo.tui.app\nfrom solo.tui.moves.all import MOVES\n"
+            f"print(len(MOVES), sorted(n for n in {LATER!r} if n in sys.modules))\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=REPO, timeout=60)
+    assert out.returncode == 0, out.stderr
+    count, loaded = out.stdout.split(" ", 1)
+    assert int(count) > 20  # every move is registered (their keys are the main screen's bindings)
+    assert loaded.strip() == "[]"
+
+
+def test_the_side_panel_finds_a_running_encounter_where_the_rules_moves_keep_it():
+    assert render.ENCOUNTER_STATE == (actors.MODULE, encounter_moves.KEY)
+
+
+def test_the_footer_follows_focus_though_it_skips_redraws_that_change_nothing(saves_dir):
+    make_campaign(saves_dir)
+
+    def footer(h) -> list[str]:
+        return [f"{k.key_display} {k.description}".strip() for k in h.app.screen.query(FooterKey)]
+
+    async def scenario(h):
+        writing = footer(h)
+        assert writing == ["esc Moves", "^q Quit", "^z Undo", "f1 Help", "^o Campaigns", "^p palette"]
+        await h.press("escape")  # the journal has focus: single keys play moves
+        moves = footer(h)
+        assert moves[:4] == ["⏎ Write", "u Undo", "r Roll dice", "t Roll on a table"]
+        assert "r Roll dice" in moves and "esc Moves" not in moves
+        await h.press("r")  # a dialog over the main screen, then back
+        await h.press("escape")
+        assert footer(h) == moves
+        await h.press("enter")
+        assert footer(h) == writing
+
+    play(new_app(saves_dir), scenario)
