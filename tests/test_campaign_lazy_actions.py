@@ -111,3 +111,46 @@ def test_every_action_is_listed_and_an_unknown_one_names_them_all():
     assert {"note", "oracle.ask", "story.npc", "rules.check", "rules.encounter_start"} <= set(out["names"])
     assert "no campaign action named 'oracle.dance'" in out["message"]
     assert "rules.encounter_start" in out["message"] and "story.hooks" in out["message"]
+
+
+def test_damaged_module_state_is_found_on_opening_in_a_fresh_process(saves_dir):
+    store = CampaignStore(saves_dir)
+    store.create("Damaged", seed=1)
+    path = store.path("Damaged")
+    data = json.loads(path.read_text())
+    data["state"]["extra"] = {"oracle": "x"}
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    code = ("import sys\nfrom solo.campaign import CampaignStore\n"
+            "try:\n    CampaignStore(sys.argv[1]).load('Damaged')\n"
+            "except Exception as exc:\n    print(type(exc).__name__, exc)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(saves_dir)], capture_output=True, text=True,
+                         cwd=REPO, env={"PYTHONPATH": str(REPO)}, check=True).stdout
+    assert out.startswith("DamagedSave ") and "state.extra.oracle: expected a mapping" in out
+    assert str(path) in out
+    assert path.read_bytes() == before
+
+
+def test_the_light_state_checks_name_the_slices_the_moves_keep():
+    from solo.campaign import actors, encounter_moves, oracle_moves, state_checks
+
+    assert state_checks.ORACLE == oracle_moves.MODULE
+    assert state_checks.RULES == actors.MODULE
+    assert state_checks.ENCOUNTER == encounter_moves.KEY
+    assert state_checks.LAST_ENCOUNTER == encounter_moves.LAST
+    assert state_checks.MAX_ROUNDS == encounter_moves.MAX_ROUNDS
+
+
+def test_opening_a_campaign_with_oracle_and_rules_state_loads_neither(saves_dir):
+    session = CampaignStore(saves_dir).create("Busy", system="nine-powers", seed=2)
+    session.perform("oracle.scene_start", expectation="At the gate")
+    session.perform("rules.character_random", name="Vroy")
+    session.perform("oracle.journey", setting="wild")
+    assert session.campaign.extra.get("oracle") is not None
+    code = ("import sys\nfrom solo.campaign import CampaignStore\n"
+            "CampaignStore(sys.argv[1]).load('Busy')\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('solo.oracle', 'solo.rules', "
+            "'solo.campaign.oracle_moves', 'solo.campaign.encounter_moves'))))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(saves_dir)], capture_output=True, text=True,
+                         cwd=REPO, env={"PYTHONPATH": str(REPO)}, check=True).stdout
+    assert out.strip() == "[]"

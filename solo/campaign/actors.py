@@ -31,8 +31,6 @@ import shlex
 from collections.abc import Iterable
 from typing import Any
 
-from solo.campaign.extra import extra_check
-from solo.campaign.fields import StateError, describe
 from solo.campaign.state import Campaign, Character
 from solo.errors import SoloError
 from solo.rules import registry
@@ -108,18 +106,6 @@ def event_data(events: Iterable[Event]) -> list[dict[str, Any]]:
 
 
 # -- edges and setbacks ----------------------------------------------------------------------
-
-@extra_check(MODULE, "edge")
-def _check_edge(value: Any, where: str) -> None:
-    if value not in (-1, 0, 1) or isinstance(value, bool) or not isinstance(value, int):
-        raise StateError(f"{where}: expected -1, 0 or 1, found {describe(value)}")
-
-
-@extra_check(MODULE, "edge_source")
-def _check_edge_source(value: Any, where: str) -> None:
-    if value is not None and not isinstance(value, str):
-        raise StateError(f"{where}: expected text or null, found {describe(value)}")
-
 
 def pending_edge(campaign: Campaign) -> int:
     """+1 for a small bonus waiting for the next check, -1 for a small penalty, 0 for neither."""

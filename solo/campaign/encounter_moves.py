@@ -50,7 +50,6 @@ from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
 from solo.campaign.actors import (
-    MODULE,
     MOMENTUM_FLAGS,
     event_data,
     event_lines,
@@ -59,8 +58,6 @@ from solo.campaign.actors import (
     rules_state,
     system_of,
 )
-from solo.campaign.extra import extra_check
-from solo.campaign.fields import StateError, describe, items, need, within
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character, LookupFailed
 from solo.dice import Rng, percent
@@ -113,39 +110,6 @@ class Running:
 
 
 # -- state -----------------------------------------------------------------------------------
-
-@extra_check(MODULE, KEY)
-def _check_running(value: Any, where: str) -> None:
-    """The running encounter's shape; what only the engine can judge is checked on rebuilding."""
-    if value is None:
-        return
-    need(value, "system", str, where)
-    need(value, "seed", int, where)
-    options = need(value, "options", dict, where)
-    if "record" in options:
-        raise StateError(f"{where}.options: 'record' is not an encounter option")
-    if "max_rounds" in options:
-        within(need(options, "max_rounds", int, f"{where}.options"), 1, MAX_ROUNDS,
-               f"{where}.options.max_rounds")
-    within(need(value, "round", int, where), 1, 10**6, f"{where}.round")
-    for side in ("party", "foes"):
-        members = items(value, side, where)
-        if not members:
-            raise StateError(f"{where}.{side}: nobody is on this side")
-        for place, member in members:
-            need(member, "sheet", dict, place)
-            if side == "party" or member.get("character") is not None:
-                need(member, "character", int, place)
-    for place, move in items(value, "moves", where):
-        if not isinstance(move, dict):
-            raise StateError(f"{place}: expected a mapping, found {describe(move)}")
-
-
-@extra_check(MODULE, LAST)
-def _check_last(value: Any, where: str) -> None:
-    if value is not None and not isinstance(value, dict):
-        raise StateError(f"{where}: expected a mapping or null, found {describe(value)}")
-
 
 def running_state(campaign: Campaign) -> dict[str, Any] | None:
     state = rules_state(campaign).get(KEY)

@@ -47,6 +47,13 @@ def check_module(module: str, value: Any, where: str) -> None:
 
 
 def check_extra(extra: dict[str, Any], where: str) -> None:
-    """Run every registered check over a campaign's `extra` mapping."""
+    """Run every registered check over a campaign's `extra` mapping.
+
+    solo's own checks sit in `state_checks`, a light module, so they are all
+    registered before the file is judged even though the moves that keep
+    those slices load lazily.
+    """
+    import solo.campaign.state_checks  # noqa: F401 - registers the oracle's and rules' checks
+
     for module, value in extra.items():
         check_module(module, value, f"{where}.{module}")

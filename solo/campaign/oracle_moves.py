@@ -49,8 +49,6 @@ from typing import Any
 from solo.campaign.actions import ActionContext, campaign_action
 from solo.campaign.actors import has_sheet, system_of
 from solo.campaign.encounter_moves import busy, refuse_if_busy
-from solo.campaign.extra import extra_check
-from solo.campaign.fields import StateError, need, within
 from solo.campaign.journal import JournalEntry
 from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
 from solo.campaign.rules_moves import roll_check
@@ -60,7 +58,6 @@ from solo.oracle import (
     CheckReport,
     JourneyEvent,
     Momentum,
-    OracleError,
     Resolver,
     StoryLists,
     bank_a_one,
@@ -148,27 +145,6 @@ def _countdown_entries(ctx: ActionContext, result: CountdownResult) -> list[Jour
     if result.effect is not None:
         entries += apply_effect(campaign, ctx, result.effect, engine_for(campaign, ctx), "a complication")
     return entries
-
-
-# -- what a save may hold (checked when it is loaded) -----------------------------------------
-
-@extra_check(MODULE, "scene_clue")
-def _check_scene_clue(value: Any, where: str) -> None:
-    if value is None:
-        return
-    within(need(value, "scene", int, where), 0, 10**9, f"{where}.scene")
-    need(value, "benefit", str, where)
-    need(value, "effect", str, where)
-
-
-@extra_check(MODULE, "journey_pending")
-def _check_journey(value: Any, where: str) -> None:
-    if value is None:
-        return
-    try:
-        event_from_dict(value)
-    except OracleError as exc:
-        raise StateError(f"{where}: {exc}") from None
 
 
 def _scene_clue(campaign: Campaign) -> dict[str, Any] | None:
