@@ -585,6 +585,23 @@ class Encounter:
         names = [self.label(a) for a in self.sides[side] if self.is_active(a)] or [side]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+    # What each system calls its encounters, and says when nobody is left.
+    NOUN = "encounter"
+    NOBODY_LEFT = "nobody is left standing"
+
+    def emit_end(self, events: list[Event], reason: str | None = None) -> None:
+        """The closing line: called off for a reason, won by a side, nobody left, or out of rounds."""
+        sides = self.active_sides()
+        if reason:
+            self.emit(events, "end", f"The {self.NOUN} ends: {reason}.")
+        elif len(sides) == 1:
+            self.emit(events, "end",
+                      f"The {self.NOUN} is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.")
+        elif not sides:
+            self.emit(events, "end", f"The {self.NOUN} is over: {self.NOBODY_LEFT}.")
+        else:
+            self.emit(events, "end", f"The {self.NOUN} is broken off after {self.max_rounds} rounds.")
+
     def summary(self) -> dict[str, Any]:
         return {
             "system": self.system.id,

@@ -193,6 +193,9 @@ class Fighter:
 class Contest(Encounter):
     """A Nine Powers skill contest; see the module docstring for the rules."""
 
+    NOUN = "contest"
+    NOBODY_LEFT = "nobody is left standing, a draw"
+
     option_names = (
         "kind",
         "initiative",
@@ -982,19 +985,7 @@ class Contest(Encounter):
         if self.finished:
             return
         self.finished = True
-        sides = self.active_sides()
-        if reason:
-            self.emit(events, "end", f"The contest ends: {reason}.")
-        elif len(sides) == 1:
-            self.emit(
-                events,
-                "end",
-                f"The contest is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.",
-            )
-        elif not sides:
-            self.emit(events, "end", "The contest is over: nobody is left standing, a draw.")
-        else:
-            self.emit(events, "end", f"The contest is broken off after {self.max_rounds} rounds.")
+        self.emit_end(events, reason)
         for f in self.order:
             a = f.actor
             a.fortitude, a.resilience, a.craftiness = a.fortitude_max, a.resilience_max, a.craftiness_max

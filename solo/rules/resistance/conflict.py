@@ -122,6 +122,9 @@ class Side:
 
 
 class Conflict(Encounter):
+
+    NOUN = "fight"
+    NOBODY_LEFT = "nobody is left in it"
     option_names = ("distance", "prepared", "situation", "closing_rounds")
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
@@ -651,19 +654,8 @@ class Conflict(Encounter):
         if self.finished:
             return
         self.finished = True
-        sides = self.active_sides()
-        if reason:
-            self.emit(events, "end", f"The fight ends: {reason}.")
-        elif len(sides) == 1:
-            self.emit(
-                events,
-                "end",
-                f"The fight is over: {self.side_text(sides[0])} {self.prevail(sides[0])}.",
-            )
-        elif not sides:
-            self.emit(events, "end", "The fight is over and nobody is left in it.")
-        else:
-            self.emit(events, "end", f"The fight is broken off after {self.max_rounds} rounds.")
+        self.emit_end(events, reason)
+        if len(self.active_sides()) > 1 and not reason:
             self.round = self.max_rounds + 1
         for s in self.order:
             actor = s.actor
