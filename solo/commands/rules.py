@@ -380,6 +380,18 @@ def _ask_terminal(q: Question) -> str:
     return reply
 
 
+def guided_actor(system: System, args: Any) -> Actor:
+    """Guided creation at the terminal: the system's questions, answered one by one."""
+    if not sys.stdin.isatty():
+        raise UsageError("guided creation asks questions at a terminal; use --random to roll a character")
+    if args.role:
+        raise UsageError("--role is for --random; guided creation asks for it")
+    try:
+        return system.creation(name=args.name).run(_ask_terminal, lambda m: print(f"  ! {m}"))
+    except EOFError:
+        raise SoloError("creation stopped: no more answers") from None
+
+
 def cmd_character_new(ctx: Context) -> int:
     if ctx.args.campaign:
         from solo.commands import rules_campaign
@@ -392,14 +404,7 @@ def cmd_character_new(ctx: Context) -> int:
     if args.random:
         actor = system.random_character(ctx.rng, name=args.name, role=args.role)
     else:
-        if not sys.stdin.isatty():
-            raise UsageError("guided creation asks questions at a terminal; use --random to roll a character")
-        if args.role:
-            raise UsageError("--role is for --random; guided creation asks for it")
-        try:
-            actor = system.creation(name=args.name).run(_ask_terminal, lambda m: print(f"  ! {m}"))
-        except EOFError:
-            raise SoloError("creation stopped: no more answers") from None
+        actor = guided_actor(system, args)
     if args.out:
         write_actor(actor, args.out)
     text = system.stat_block(actor)

@@ -79,15 +79,7 @@ def character_new(ctx: Context) -> int:
     if args.random:
         entries = ctx.perform("rules.character_random", name=args.name, role=args.role, npc=args.npc)
     else:
-        if not sys.stdin.isatty():
-            raise UsageError("guided creation asks questions at a terminal; use --random to roll a character")
-        if args.role:
-            raise UsageError("--role is for --random; guided creation asks for it")
-        try:
-            actor = system.creation(name=args.name).run(rules_commands._ask_terminal,
-                                                        lambda m: print(f"  ! {m}"))
-        except EOFError:
-            raise SoloError("creation stopped: no more answers") from None
+        actor = rules_commands.guided_actor(system, args)
         entries = ctx.perform("character_add", sheet=actor.to_dict(), role="npc" if args.npc else "pc")
     added = campaign.characters[-1]
     actor = system.load_actor(added.sheet)
