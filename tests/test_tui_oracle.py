@@ -133,7 +133,8 @@ def test_a_journey_is_reported_through_a_dialog(saves_dir):
         assert isinstance(h.app.screen, ChooseDialog)  # wild or town
         await h.press("enter")
         report = h.app.screen
-        assert isinstance(report, ChooseDialog) and report.title_text.startswith("How did the")
+        assert isinstance(report, ChooseDialog)
+        assert report.title_text.startswith("How did the ") and report.title_text.endswith(")?")
         assert report.choices[-1] == ("later", "Later: leave the check waiting")
         approach = report.choices[0][0].split(":")[1]
         await h.press("enter")  # success with the first approach

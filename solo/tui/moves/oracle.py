@@ -90,8 +90,9 @@ async def _report_journey(play: Play, event: dict) -> None:
     choices = [(f"success:{a}", f"Success, with {a}") for a in approaches]
     choices += [(f"failure:{a}", f"Failure, with {a}") for a in approaches]
     choices.append(("later", "Later: leave the check waiting"))
+    difficulty = check.get("difficulty", "")
     picked = await play.dialog(ChooseDialog(
-        f"How did the {check.get('text', 'check')} go?", choices,
+        f"How did the {difficulty} check go ({' or '.join(approaches)})?".replace("  ", " "), choices,
         detail=f"Success: {event['success']['text']}\nFailure: {event['failure']['text']}"))
     if not picked or picked == "later":
         play.tell("The journey's check is waiting: press j (or /journey) to report it.")
