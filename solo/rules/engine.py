@@ -381,6 +381,18 @@ class Creation(ABC):
     @abstractmethod
     def actor(self) -> Actor: ...
 
+    def reply(self, text: str) -> tuple[Question, str]:
+        """The question being answered and the reply, trimmed, with the default for a blank one."""
+        q = self.question
+        if q is None:
+            raise RulesError("creation is already finished")
+        reply = (text or "").strip()
+        if not reply and q.default is not None:
+            reply = q.default
+        if q.key == "name" and not reply:
+            raise RulesError("a character needs a name")
+        return q, reply
+
     def run(self, ask: Callable[[Question], str], tell: Callable[[str], None] = lambda _: None) -> Actor:
         """Ask every question through `ask` until done; bad answers are explained and asked again."""
         while (q := self.question) is not None:

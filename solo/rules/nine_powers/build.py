@@ -274,15 +274,8 @@ class NinePowersCreation(Creation):
         return f"{r['text']}: armor {r.get('armor', 0)}, heroism {r.get('heroism', 0)}"
 
     def answer(self, text: str) -> None:
-        q = self.question
-        if q is None:
-            raise RulesError("creation is already finished")
-        reply = (text or "").strip()
-        if not reply and q.default is not None:
-            reply = q.default
+        q, reply = self.reply(text)
         if q.key == "name":
-            if not reply:
-                raise RulesError("a character needs a name")
             self.name = reply
         elif q.key == "concept":
             self.concept = reply

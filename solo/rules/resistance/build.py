@@ -235,16 +235,9 @@ class ResistanceCreation(Creation):
         return None
 
     def answer(self, text: str) -> None:
-        q = self.question
-        if q is None:
-            raise RulesError("creation is already finished")
-        reply = (text or "").strip()
-        if not reply and q.default is not None:
-            reply = q.default
+        q, reply = self.reply(text)
         s = self.setting
         if q.key == "name":
-            if not reply:
-                raise RulesError("a character needs a name")
             self.name = reply
         elif q.key == "role":
             if reply not in s.roles:
