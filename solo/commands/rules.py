@@ -185,7 +185,8 @@ def register(sub: Any, common: Any) -> None:
         p.add_argument("--initiative", choices=(PARTY, FOES), help="Nine Powers: the side that started it")
         p.add_argument("--distance", choices=("close", "far"), help="Resistance: where the fight starts")
         p.add_argument("--situation", help="Resistance: a named situation that changes NPC difficulty")
-        p.add_argument("--domain", help="Resistance: the domain the fight belongs to; whoever knows it adds a die")
+        p.add_argument("--domain",
+                       help="Resistance: the domain the fight belongs to; whoever knows it adds a die")
         p.add_argument("--max-rounds", type=int, default=50, metavar="N", help="stop after N rounds (a draw)")
         if name == "encounter":
             p.add_argument("--auto", action="store_true", help="the engine plays the party too")

@@ -321,6 +321,11 @@ class System(ABC):
     @abstractmethod
     def recover(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...
 
+    def renewed_hope(self, actor: Actor) -> list[Event]:
+        """A clue's "renewed hope": the system's nearest thing to winning back 1 heroism."""
+        return [Event("hope", f"{actor.name}'s spirits lift, though {self.name} has nothing to win back.",
+                      actor.name)]
+
     # -- encounters ----------------------------------------------------------
     encounter_class: ClassVar[type[Encounter]]
 
