@@ -180,6 +180,10 @@ class Actor(ABC):
     def is_pc(self) -> bool:
         return self.kind == "pc"
 
+    def unfit(self) -> str | None:
+        """Why the actor is in no state to join a fight (Nine Powers: 'stamina 0'); None when it is."""
+        return None
+
     def _shallow(self) -> Any:
         """A field-by-field copy of a slotted dataclass, much quicker than dataclasses.replace."""
         cls = type(self)

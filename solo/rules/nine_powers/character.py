@@ -129,6 +129,13 @@ class NinePowersActor(Actor):
         buffer, real = TRACKS[kind]
         return getattr(self, buffer) + getattr(self, real)
 
+    def unfit(self) -> str | None:
+        """Stamina or composure at 0 (defeated and not yet rested); wealth 0 only stops buying."""
+        for real in ("stamina", "composure"):
+            if getattr(self, real) <= 0:
+                return f"{real} 0"
+        return None
+
     @property
     def defeated(self) -> bool:
         return self.stamina <= 0 or self.composure <= 0 or self.wealth <= 0
