@@ -16,7 +16,11 @@ Doing it ourselves mends four things:
   modifiers crash on empty text; every such failure becomes a `TableError`
   naming the grammar, and the modifiers are our own, total, versions;
 * tracery prints ``((symbol))`` for an undefined symbol; `analyse` finds those
-  before anything runs, so they are validation errors instead.
+  before anything runs, so they are validation errors instead;
+* tracery expands a grammar that grows faster than it finishes until memory
+  runs out; here every expansion draws on the roll's `Budget` (symbols
+  expanded, text length - a ``.replace`` is measured before it runs) and
+  stops with a `TableError` naming the chain of symbols that ran away.
 
 Inside a rule ``#@table-id#`` rolls another table and ``#=2d6#`` rolls dice;
 both work with modifiers (``#@names/elf.capitalize#``).
@@ -31,13 +35,12 @@ from dataclasses import dataclass, field
 import tracery
 
 from solo.dice.rng import Rng
-from solo.errors import SoloError
+from solo.tables.budget import Budget, RunawayError, TableError, describe_path
 
 MAX_DEPTH = 60
 
-
-class TableError(SoloError):
-    """A table or grammar could not be rolled."""
+__all__ = ["MAX_DEPTH", "Grammar", "TableError", "analyse", "endless_symbols", "escape",
+           "reachable_symbols"]
 
 
 # -- modifiers: total functions, unlike tracery.modifiers ----------------------
@@ -286,15 +289,19 @@ def _clear_escapes(text: str) -> str:
 class _Expansion:
     """One expansion: the rule stacks that [x:...] actions push and pop, and the RNG."""
 
-    def __init__(self, grammar: Grammar, rng: Rng, resolve: Resolver):
+    def __init__(self, grammar: Grammar, rng: Rng, resolve: Resolver, budget: Budget):
         self.grammar = grammar
         self.rng = rng
         self.resolve = resolve
+        self.budget = budget
         self.stacks: dict[str, list[list[str]]] = {}
 
     def rule(self, rule: str, depth: int) -> str:
         """The text of `rule`, expanded as the children of a node at `depth`."""
-        return "".join([self.section(s, depth + 1) for s in self.grammar.compiled(rule)])
+        text = "".join([self.section(s, depth + 1) for s in self.grammar.compiled(rule)])
+        if len(text) > 256:
+            self.budget.text(len(text))
+        return text
 
     def section(self, section: tuple, depth: int) -> str:
         kind = section[0]
@@ -306,6 +313,7 @@ class _Expansion:
         _, actions, symbol, modifiers = section
         for action in actions:
             self.act(action)
+        path = self.budget.path
         if symbol and symbol[0] in "@=":
             if depth > MAX_DEPTH:
                 raise _DepthExceeded()
@@ -313,15 +321,22 @@ class _Expansion:
             if not _SPECIAL.isdisjoint(text):  # read back as a rule, as tracery does
                 text = "".join([self.section(s, depth + 1) for s in _compile(escape(text))])
         else:
+            path.append(f"#{symbol}#")
             text = self.rule(self.select(symbol, depth), depth)
+            path.pop()
         for name, params in modifiers:
             modifier = MODIFIERS.get(name)
+            if name == "replace" and len(params) >= 2 and params[0]:
+                grown = len(params[1]) - len(params[0])
+                if grown > 0:
+                    self.budget.text(len(text) + text.count(params[0]) * grown)
             text = modifier(text, *params) if modifier else text + "((." + name + "))"
         return text
 
     def select(self, symbol: str, depth: int) -> str:
         if depth > MAX_DEPTH:
             raise _DepthExceeded()
+        self.budget.step()
         stack = self.stacks.get(symbol)
         if stack is None:
             rules = self.grammar.rules.get(symbol)
@@ -378,21 +393,31 @@ class Grammar:
             found = self._compiled[rule] = _compile(rule)
         return found
 
-    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None) -> str:
+    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None,
+               budget: Budget | None = None) -> str:
+        """Expand `rule` (the start symbol by default), drawing on `budget` (a fresh one if none)."""
         rule = rule if rule is not None else f"#{self.start}#"
+        budget = budget if budget is not None else Budget()
+        if budget.root is None:
+            budget.root = self.name
+        depth_before = len(budget.path)
         try:
-            text = _Expansion(self, rng, resolve).rule(rule, 0)
+            text = _Expansion(self, rng, resolve, budget).rule(rule, 0)
         except _DepthExceeded:
             raise TableError(
                 f"grammar {self.name}: expansion went more than {MAX_DEPTH} levels deep;"
                 " a rule probably refers back to itself too often"
+                f" ({describe_path(budget.path[depth_before:])})"
             ) from None
         except RecursionError:
-            raise TableError(f"grammar {self.name}: expansion recursed without end") from None
+            raise TableError(f"grammar {self.name}: expansion recursed without end"
+                             f" ({describe_path(budget.path[depth_before:])})") from None
         except _PopUnderflow:
             raise TableError(
                 f"grammar {self.name}: a [symbol:POP] removed more rules than were pushed"
             ) from None
+        except RunawayError:
+            raise
         except TableError as exc:
             raise TableError(f"grammar {self.name}: {exc}") from None
         return _clear_escapes(text)

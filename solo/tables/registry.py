@@ -16,7 +16,7 @@ from pathlib import Path
 from solo.dice import Rng
 from solo.locations import builtin_tables_dir, user_tables_dirs
 from solo.tables.grammar import TableError
-from solo.tables.loader import FileReader, LineFinder, table_files
+from solo.tables.loader import FileReader, LineFinder, TableFileError, read_text, table_files
 from solo.tables.model import Problem, Table
 from solo.tables.roller import Roller, TableRoll
 from solo.tables.validate import check_table, find_cycles, unknown_references
@@ -72,9 +72,12 @@ def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
         return layer
     for path in table_files(directory):
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_text(path)
+        except OSError as exc:
             problems.append(Problem(path, None, None, f"cannot read the file: {exc}"))
+            continue
+        except TableFileError as exc:
+            problems.append(Problem(path, exc.line, None, exc.reason))
             continue
         reader = FileReader(path, text, builtin)
         tables = reader.read()
