@@ -15,6 +15,8 @@ six rows.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Set as AbstractSet
 
 from solo.dice import DiceError, distribution, parse
 from solo.tables.grammar import MODIFIERS, analyse, endless_symbols, reachable_symbols
@@ -23,6 +25,7 @@ from solo.tables.model import Problem, Table
 
 REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
 MAX_TABLE_OUTCOMES = 10_000
+MAX_PROBLEMS_PER_TABLE = 20  # a table of ten thousand overlapping rows is not checked row by row
 
 
 class Reporter:
@@ -87,12 +90,16 @@ def check_ranges(table: Table, report: Reporter) -> None:
             return
     owner: dict[int, int] = {}
     for row in table.rows:
+        if len(report.problems) >= MAX_PROBLEMS_PER_TABLE:
+            report.add(table.path + ("rows",), f"more problems in the rows; stopped after"
+                       f" {MAX_PROBLEMS_PER_TABLE}")
+            return
         if row.low is None:
             report.add(row.path, f"row {row.index + 1} has no range, but the table rolls {table.dice}")
             continue
         if row.high is None:  # '10+' runs to the top of the dice
             row.high = max(dist.maximum, row.low)
-        covered = [v for v in support if row.low <= v <= row.high]
+        covered = support[bisect_left(support, row.low):bisect_right(support, row.high)]
         if not covered:
             report.add(row.path, f"row {row.index + 1} ({row.range_label()}) can never be rolled"
                        f" on {table.dice} ({dist.minimum}-{dist.maximum})")
@@ -176,36 +183,49 @@ def check_table(table: Table, lines: LineFinder | None) -> tuple[list[Problem], 
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Each reference cycle once, as the list of tables around it."""
+    """Each reference cycle once, as the list of tables around it.
+
+    A depth-first walk kept on a list, not the Python stack: a chain of
+    thousands of tables is walked like any other.
+    """
     cycles: list[list[str]] = []
     seen_cycles: set[frozenset[str]] = set()
     state: dict[str, int] = {}
-    stack: list[str] = []
+    path: list[str] = []
+    on_path: dict[str, int] = {}  # node -> its index in path
 
-    def visit(node: str) -> None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
+    for root in sorted(graph):
+        if root in state:
+            continue
+        state[root] = 1
+        path.append(root)
+        on_path[root] = 0
+        todo: list[list[str]] = [sorted(graph.get(root, ()), reverse=True)]
+        while todo:
+            if not todo[-1]:
+                todo.pop()
+                node = path.pop()
+                del on_path[node]
+                state[node] = 2
+                continue
+            nxt = todo[-1].pop()
             if nxt not in graph:
                 continue
             if state.get(nxt) == 1:
-                cycle = stack[stack.index(nxt):]
+                cycle = path[on_path[nxt]:]
                 key = frozenset(cycle)
                 if key not in seen_cycles:
                     seen_cycles.add(key)
                     cycles.append(cycle + [nxt])
             elif nxt not in state:
-                visit(nxt)
-        stack.pop()
-        state[node] = 2
-
-    for node in sorted(graph):
-        if node not in state:
-            visit(node)
+                state[nxt] = 1
+                on_path[nxt] = len(path)
+                path.append(nxt)
+                todo.append(sorted(graph.get(nxt, ()), reverse=True))
     return cycles
 
 
-def unknown_references(table: Table, refs: dict[str, tuple], known: set[str],
+def unknown_references(table: Table, refs: dict[str, tuple], known: AbstractSet[str],
                        lines: LineFinder | None) -> list[Problem]:
     report = Reporter(table, lines)
     for ref in sorted(set(refs) - known):
