@@ -9,8 +9,8 @@ the table rolled and the chain of tables and symbols that ran away:
 
 * `MAX_STEPS` grammar symbols expanded, tables rolled and dice expressions rolled;
 * `MAX_DICE` dice rolled in all, which also bounds what a campaign's journal
-  stores for one roll (every die is kept there: some 40 bytes of JSON each,
-  twice over, so at most about 160 KB);
+  stores for one roll (every die is kept there: some 45 bytes of JSON each,
+  twice over, so under 200 KB);
 * `MAX_TEXT` characters in any one text, checked as it grows (a modifier
   that replaces each letter by ten is refused before it runs, not after);
 * `MAX_STORED_TEXT` characters in all the texts the roll records (its own
@@ -21,6 +21,8 @@ where the same numbers are written for authors).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from solo.errors import SoloError
 
@@ -67,9 +69,15 @@ class Budget:
         self.stored = 0
         self.path: list[str] = []
         self.root: str | None = None  # the table the roll started from
+        self.source: Path | None = None  # the file that table came from
+
+    def start(self, table_id: str, source: Path | None) -> None:
+        self.root, self.source = table_id, source
 
     def fail(self, why: str) -> RunawayError:
         where = f"table {self.root}" if self.root else "the text"
+        if self.source is not None:
+            where = f"{self.source}: {where}"
         return RunawayError(f"{where}: {why}; it ran away along {describe_path(self.path)}")
 
     def step(self) -> None:

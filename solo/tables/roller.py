@@ -65,7 +65,7 @@ class Roller:
 
     def roll_table(self, table: Table, rng: Rng) -> TableRoll:
         budget = Budget()
-        budget.root = table.id
+        budget.start(table.id, table.source)
         return self._roll(table, rng, 0, budget)
 
     def expand(self, text: str, rng: Rng, nested: list[dict[str, Any]] | None = None) -> str:
@@ -79,8 +79,8 @@ class Roller:
     def _roll(self, table: Table, rng: Rng, depth: int, budget: Budget) -> TableRoll:
         if depth > MAX_NESTING:
             raise budget.fail(f"references nest more than {MAX_NESTING} deep")
-        budget.step()
         budget.path.append(f"@{table.id}")
+        budget.step()
         nested: list[dict[str, Any]] = []
         if table.kind == "grammar":
             text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested, budget),

@@ -94,11 +94,12 @@ def runaway_grammar() -> str:
 
 
 def runaway_actions() -> str:
-    # Recursion through [x:...] actions, which restart tracery's depth count.
+    # Recursion through [x:...] actions, which restart tracery's depth count: three pushes of
+    # the start symbol half the time.
     return "\n".join([
         "id: hostile/actions",
         "grammar:",
-        '  origin: ["[x:#origin#]#x#", "done"]',
+        '  origin: ["[x:#origin#][y:#origin#][z:#origin#]#x#", "done"]',
         "",
     ])
 
