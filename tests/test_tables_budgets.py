@@ -283,3 +283,26 @@ def test_a_chain_of_thousands_of_tables_is_checked_without_recursion(tmp_path):
     cycle = [p for p in tables.problems if p.message.startswith("reference cycle: c/0 -> c/1")]
     assert len(cycle) == 3001
     assert not any(t.startswith("c/") for t in tables.ids())
+
+
+def test_a_grammar_deeper_than_a_roll_follows_is_found_by_check(tmp_path):
+    def chain(n: int) -> str:
+        symbols = [f"      s{i}: '#s{i + 1}#'" for i in range(n - 1)] + [f"      s{n - 1}: end"]
+        return "      origin: '#s0#'\n" + "\n".join(symbols)
+
+    write(tmp_path, "g.yaml", "tables:\n  - id: g/deep\n    grammar:\n" + chain(70) + "\n"
+          "  - id: g/ok\n    grammar:\n" + chain(50) + "\n")
+    tables = load_tables([tmp_path], use_env=False)
+    messages = {p.table: p.message for p in tables.problems}
+    assert messages == {"g/deep": "every expansion of 'origin' goes 71 symbols deep; a roll stops at 60"}
+    assert tables.roll("g/ok", Rng(1)).text == "end"
+
+
+def test_endless_symbols_are_found_in_any_order_of_definition(tmp_path):
+    # Thousands of symbols, defined so that a pass in order settles only one per pass.
+    symbols = [f"      s{i}: ['#s{i + 1}#', '#s{i}##s{i}#']" for i in range(3000)]
+    write(tmp_path, "g.yaml", "id: g/long\ngrammar:\n  origin: '#s0#'\n"
+          + "\n".join(s[4:] for s in symbols) + "\n  s3000: '#s3000#'\n")
+    tables = load_tables([tmp_path], use_env=False)
+    endless = [p.message for p in tables.problems if "can never finish" in p.message]
+    assert len(endless) == 3002  # s0..s3000 and origin: the last one never finishes

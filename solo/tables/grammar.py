@@ -28,6 +28,7 @@ both work with modifiers (``#@names/elf.capitalize#``).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ from solo.tables.budget import Budget, RunawayError, TableError, describe_path
 
 MAX_DEPTH = 60
 
-__all__ = ["MAX_DEPTH", "Grammar", "TableError", "analyse", "endless_symbols", "escape",
+__all__ = ["MAX_DEPTH", "Grammar", "TableError", "analyse", "endless_symbols", "escape", "finishing_depths",
            "reachable_symbols"]
 
 
@@ -191,24 +192,49 @@ def analyse(rules: dict[str, list[str]]) -> GrammarInfo:
     return info
 
 
-def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
-    """Symbols none of whose rules can ever finish expanding (unbounded recursion).
+def finishing_depths(rules: dict[str, list[str]], info: GrammarInfo) -> dict[str, int]:
+    """For each symbol that can finish, the fewest levels of symbols its expansion needs.
 
-    A symbol used but never defined counts as finishing here: it is reported
-    as undefined, and must not also make every symbol that uses it look endless.
+    A symbol whose rules use no symbols needs one level; otherwise one more
+    than its best rule's deepest symbol.  Symbols settle in rising order, each
+    rule counting the symbols it still waits for (Knuth's generalisation of
+    Dijkstra's shortest paths), so a grammar of thousands of symbols costs a
+    pass over its rules, however they are ordered.  A symbol used but never
+    defined counts as finishing at once: it is reported as undefined, and must
+    not also make every symbol that uses it look endless.
     """
     used = set().union(*info.references.values()) if info.references else set()
-    finishing: set[str] = (set(info.pushed) | used) - set(rules)
-    changed = True
-    while changed:
-        changed = False
-        for symbol, rule_sets in info.rule_refs.items():
-            if symbol in finishing:
+    depths: dict[str, int] = dict.fromkeys((set(info.pushed) | used) - set(rules), 0)
+    waiting: list[list[int]] = []  # per rule: [symbols still unsettled, owner index]
+    owners = list(info.rule_refs)
+    users: dict[str, list[int]] = {}
+    heap: list[tuple[int, str]] = []
+    for owner_index, symbol in enumerate(owners):
+        for refs in info.rule_refs[symbol]:
+            pending = {r for r in refs if r not in depths}
+            settled = max((depths[r] for r in refs if r in depths), default=0)
+            if not pending:
+                heapq.heappush(heap, (settled + 1, symbol))
                 continue
-            if any(refs <= finishing for refs in rule_sets):
-                finishing.add(symbol)
-                changed = True
-    return set(rules) - finishing
+            waiting.append([len(pending), owner_index])
+            for ref in pending:
+                users.setdefault(ref, []).append(len(waiting) - 1)
+    while heap:
+        depth, symbol = heapq.heappop(heap)
+        if symbol in depths:
+            continue
+        depths[symbol] = depth
+        for rule_index in users.get(symbol, ()):
+            entry = waiting[rule_index]
+            entry[0] -= 1
+            if entry[0] == 0:  # its last symbol settled, and settled deepest: one more level
+                heapq.heappush(heap, (depth + 1, owners[entry[1]]))
+    return {symbol: depth for symbol, depth in depths.items() if symbol in rules}
+
+
+def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
+    """Symbols none of whose rules can ever finish expanding (unbounded recursion)."""
+    return set(rules) - set(finishing_depths(rules, info))
 
 
 def reachable_symbols(start: str, info: GrammarInfo) -> set[str]:

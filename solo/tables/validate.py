@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Set as AbstractSet
 
 from solo.dice import DiceError, distribution, parse
-from solo.tables.grammar import MODIFIERS, analyse, endless_symbols, reachable_symbols
+from solo.tables.grammar import MAX_DEPTH, MODIFIERS, analyse, finishing_depths, reachable_symbols
 from solo.tables.loader import LineFinder
 from solo.tables.model import Problem, Table
 
@@ -142,10 +142,15 @@ def check_grammar(table: Table, report: Reporter) -> dict[str, tuple]:
         for symbol in sorted(unreachable):
             report.add(table.path + ("grammar", symbol),
                        f"symbol '{symbol}' is never used from '{table.start}'")
-        for symbol in sorted(endless_symbols(rules, info)):
+        depths = finishing_depths(rules, info)
+        for symbol in sorted(set(rules) - set(depths)):
             report.add(table.path + ("grammar", symbol),
                        f"symbol '{symbol}' can never finish: every rule leads back to itself"
                        " (unbounded recursion)")
+        if depths.get(table.start, 0) > MAX_DEPTH:
+            report.add(table.path + ("grammar", table.start),
+                       f"every expansion of '{table.start}' goes {depths[table.start]} symbols"
+                       f" deep; a roll stops at {MAX_DEPTH}")
     for expr in sorted(info.dice):
         try:
             parse(expr)
