@@ -45,8 +45,13 @@ class TableSet:
             close = difflib.get_close_matches(table_id, self.tables, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             broken = [p for p in self.problems if p.table == table_id]
+            unread = [p for p in self.problems if p.table is None and p.file is not None
+                      and p.file.is_file()]
             if broken:
                 hint = f"; it was skipped because of a problem: {broken[0]}"
+            elif unread:  # a file refused whole: which tables it held is not known
+                hint = (f"; {len(unread)} table file(s) could not be read, and it may be in one:"
+                        f" {unread[0]}")
             raise TableError(f"no table named '{table_id}'{hint}") from None
 
     def roll(self, table_id: str, rng: Rng) -> TableRoll:
