@@ -172,6 +172,9 @@ class LineFinder:
         self.text = text
         self._root: yaml.Node | None = None
         self._composed = False
+        # Each mapping's scalar keys, indexed on first use: a file of thousands of tables with a
+        # problem in each is looked up in time linear in its size, not quadratic.
+        self._keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}
 
     def line(self, path: tuple) -> int | None:
         if not self._composed:
@@ -186,13 +189,11 @@ class LineFinder:
         best = node.start_mark.line + 1
         for step in path:
             if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if _scalar_matches(key_node, step):
-                        best = key_node.start_mark.line + 1
-                        node = value_node
-                        break
-                else:
+                found = self._index(node).get(str(step))
+                if found is None:
                     return best
+                key_node, node = found
+                best = key_node.start_mark.line + 1
             elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
                 if step >= len(node.value):
                     return best
@@ -203,10 +204,14 @@ class LineFinder:
         return best
 
 
-def _scalar_matches(node: yaml.Node, key: Any) -> bool:
-    if not isinstance(node, yaml.ScalarNode):
-        return False
-    return node.value == str(key) or (node.value.lower() in ("true", "false") and str(key) == node.value)
+    def _index(self, node: yaml.MappingNode) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        index = self._keys.get(id(node))
+        if index is None:
+            index = self._keys[id(node)] = {}
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    index.setdefault(key_node.value, (key_node, value_node))
+        return index
 
 
 def parse_range(value: Any) -> tuple[int, int | None] | None:

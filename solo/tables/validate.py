@@ -4,8 +4,14 @@ Per table: the dice parse and are small enough to enumerate; every reachable
 result of the dice falls in exactly one row (gaps and overlaps are reported
 with the numbers involved); no row sits where the dice cannot reach; grammar
 symbols are all defined, all reachable from the start symbol, each able to
-finish; modifiers exist.  Across tables: every ``{@id}`` / ``#@id#`` names a
-table that exists, and no table reaches itself through references (a cycle).
+finish, the start symbol within the depth a roll follows; modifiers exist.
+Across tables: every ``{@id}`` / ``#@id#`` names a table that exists, no
+table reaches itself through references (a cycle), and no roll could pass
+the budgets of `solo.tables.budget` (`solo.tables.growth`).
+
+Every check is bounded for hostile input: the cycle search keeps its own
+stack, grammar symbols settle in one pass (`finishing_depths`), and a table
+stops being checked row by row after `MAX_PROBLEMS_PER_TABLE` problems.
 
 Plain-text rows on a table whose dice are a single die (``d6``) are numbered
 1..N in order when none of them carries a range: a d6 table can simply list
