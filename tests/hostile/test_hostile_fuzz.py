@@ -179,3 +179,50 @@ def test_grammars_that_skip_the_checks_still_stop_within_budget(text, seed):
         else:
             assert len(result.text) <= MAX_TEXT
         assert rng.draws <= MAX_DRAWS
+
+
+# -- sets of tables that refer to each other ----------------------------------------------------
+table_ids = st.sampled_from(["f/a", "f/b", "f/c", "f/d"])
+row_pieces = st.one_of(
+    table_ids.map(lambda tid: f"{{@{tid}}}"),
+    st.sampled_from(["{=d6}", "{=1000d6}", "{=3d6kh1}", "{=bad}", "plain", "{@f/missing}"]),
+)
+rows = st.lists(st.lists(row_pieces, max_size=12).map(" ".join), min_size=1, max_size=4)
+
+
+@st.composite
+def table_sets(draw) -> str:
+    tables = []
+    for table_id in draw(st.lists(table_ids, min_size=1, max_size=4, unique=True)):
+        if draw(st.booleans()):
+            tables.append({"id": table_id, "rows": draw(rows)})
+        else:
+            rules = {"origin": draw(st.lists(st.lists(st.one_of(
+                st.sampled_from(["#origin#", "#x#", "end"]),
+                table_ids.map(lambda tid: f"#@{tid}#")), max_size=5).map("".join), min_size=1,
+                max_size=3)), "x": ["#origin##origin#", "leaf"]}
+            tables.append({"id": table_id, "grammar": rules})
+    return yaml.safe_dump({"tables": tables})
+
+
+@FUZZ
+@given(table_sets(), st.integers(0, 2**32))
+def test_tables_referring_to_each_other_load_and_roll_within_budget(text, seed):
+    import tempfile
+
+    from solo.tables import load_tables
+
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "set.yaml").write_text(text)
+        tables = load_tables([tmp], include_builtin=False, use_env=False)
+        for problem in tables.problems:
+            assert str(problem).startswith(tmp)
+        for table_id in tables.ids():
+            rng = CountingRng(seed)
+            try:
+                result = tables.roll(table_id, rng)
+            except SoloError:
+                pass
+            else:
+                assert len(result.text) <= MAX_TEXT
+            assert rng.draws <= MAX_DRAWS
