@@ -111,7 +111,9 @@ class Roller:
         try:
             expr = parse(notation)
         except DiceError as exc:
-            raise TableError(f"{budget.root or 'the text'}: {exc}") from None
+            if budget.root is None:
+                raise
+            raise TableError(f"table {budget.root}: {exc}") from None
         budget.roll_dice(expr.dice_count)
         return roll(expr, rng)
 
