@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 NAME = "Benchmark Road"
+NEWEST = "The newest entry: the marsh lights go out one by one."  # what a start-up waits to see
 
 
 def make_campaign(saves: Path, entries: int) -> str:
@@ -34,13 +35,14 @@ def make_campaign(saves: Path, entries: int) -> str:
     session.perform("oracle.scene_start", expectation="We reach the toll house at dusk")
     session.perform("oracle.journey", setting="wild")
     campaign = session.campaign
-    while len(campaign.journal) < entries:
+    while len(campaign.journal) < entries - 1:
         i = len(campaign.journal)
         if i % 2:
             perform(campaign, "roll", {"expression": "2d6+1"}, undo_depth=30)
         else:
             perform(campaign, "note", {"text": f"Entry {i}: the road bends west past the old toll house,"
                                                " and the wind brings the smell of the marsh."}, undo_depth=30)
+    perform(campaign, "note", {"text": NEWEST}, undo_depth=30)
     session.save()
     return campaign.journal[-1].text
 

@@ -166,8 +166,9 @@ def measure(saves: Path, entries: int, runs: int) -> None:
         base.press()
     memory = ours.finish(), base.finish()
     o, b = statistics.median(ours.times), statistics.median(base.times)
-    print(f"{entries:>7} entries  solo: min {min(ours.times):7.1f} median {o:7.1f} ms, peak {memory[0]:.0f} MiB"
-          f" | Log+Input: min {min(base.times):6.1f} median {b:6.1f} ms, peak {memory[1]:.0f} MiB"
+    print(f"{entries:>7} entries  solo: min {min(ours.times):7.1f} median {o:7.1f} ms,"
+          f" peak {memory[0]:.0f} MiB | Log+Input: min {min(base.times):6.1f} median {b:6.1f} ms,"
+          f" peak {memory[1]:.0f} MiB"
           f" | ratio of medians {o / b:.2f}x", flush=True)
 
 
@@ -182,7 +183,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = args.saves or Path(tmp)
         for entries in args.entries:
-            saves = root / f"keypress-{entries}"
+            saves = root / str(entries)
             if not saves.exists():
                 make_campaign(saves, entries)
             # Each size on a copy: the presses add notes, and the next run should start as this one did.

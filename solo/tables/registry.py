@@ -4,11 +4,19 @@ Loading never fails: a file or table with problems is reported in
 `TableSet.problems` and left out, along with any table that refers to it, so
 a typo in one user file never keeps the program from starting.  User
 directories are read after the built-in tables and replace them id by id.
+
+Each file is parsed once per process and kept (`FileCache`), keyed by its
+path and its modification time and size: loading the tables again (a second
+`load_tables`, an action with no table set of its own, the TUI after a user
+table changed) parses only files that changed since and re-checks the merged
+set, which is cheap beside YAML parsing.  Tables are read-only once parsed,
+so table sets may share them.
 """
 
 from __future__ import annotations
 
 import difflib
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +72,49 @@ class TableSet:
         return sorted(hits, key=lambda t: (len(t.id), t.id))
 
 
+Parsed = tuple[list[Table], list[Problem], LineFinder]
+
+
+class FileCache:
+    """Parsed table files by path, each kept while its modification time, size and text stay the same.
+
+    The text is compared too (reading a file costs far less than parsing it): an edit that keeps
+    the size, saved within the file system's timestamp granularity, must not go unseen.
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[tuple[Path, bool], tuple[tuple[int, int], str, Parsed]] = {}
+        self._lock = threading.Lock()
+        self.parsed = 0  # files parsed so far (what the cache saves is visible in tests)
+
+    def read(self, path: Path, builtin: bool) -> Parsed | Problem:
+        """The tables, problems and line finder of one file, or the problem that kept it from being read."""
+        key = (path, builtin)
+        try:
+            info = path.stat()
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return Problem(path, None, None, f"cannot read the file: {exc}")
+        stamp = (info.st_mtime_ns, info.st_size)
+        with self._lock:
+            kept = self._files.get(key)
+        if kept is not None and kept[0] == stamp and kept[1] == text:
+            return kept[2]
+        reader = FileReader(path, text, builtin)
+        parsed = (reader.read(), reader.problems, reader.lines)
+        with self._lock:
+            self._files[key] = (stamp, text, parsed)
+            self.parsed += 1
+        return parsed
+
+    def clear(self) -> None:
+        with self._lock:
+            self._files.clear()
+
+
+FILES = FileCache()
+
+
 def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
                 problems: list[Problem]) -> dict[str, Table]:
     layer: dict[str, Table] = {}
@@ -71,15 +122,12 @@ def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
         problems.append(Problem(directory, None, None, "table directory does not exist"))
         return layer
     for path in table_files(directory):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(Problem(path, None, None, f"cannot read the file: {exc}"))
+        parsed = FILES.read(path, builtin)
+        if isinstance(parsed, Problem):
+            problems.append(parsed)
             continue
-        reader = FileReader(path, text, builtin)
-        tables = reader.read()
-        lines[path] = reader.lines
-        problems.extend(reader.problems)
+        tables, file_problems, lines[path] = parsed
+        problems.extend(file_problems)
         for table in tables:
             if table.id in layer:
                 first = layer[table.id]
