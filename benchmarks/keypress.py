@@ -5,7 +5,9 @@ Textual's Pilot, and the clock stops when a frame that shows the line has
 been rendered, that is when the compositor's update containing it has been
 turned into the terminal's bytes (the step a real terminal would draw).  A
 headless app skips that last step, so each child renders every update itself
-(`CompositorUpdate.render_segments`), solo and baseline alike.
+(`CompositorUpdate.render_segments`), solo and baseline alike.  The line is
+typed first and its own frame (the input showing it) waited for, with the
+cursor's blinking off, so the frame that stops the clock is the entry's.
 
 solo: the TUI on a campaign of N entries (benchmarks/big_campaign.py), the
 line a note ("Enter -> note written, saved and shown").  Baseline: a Textual
@@ -106,8 +108,14 @@ async def main():
             n += 1
             token = f"Keypress{n}x{int(time.time() * 1000) % 100000}"
             field = line()
+            field.cursor_blink = False  # a blinking cursor redraws the line, token and all
             field.focus()
+            # The token is on screen in the input line first: wait for that frame, so that the
+            # one timed below can only be the entry's.
+            app.awaited, app.shown_at = token, None
             field.value = f"The lantern flickers: {token}"
+            while app.shown_at is None:
+                await asyncio.sleep(0.001)
             await pilot.pause()
             app.awaited, app.shown_at = token, None
             start = time.perf_counter()
