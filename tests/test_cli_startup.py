@@ -90,3 +90,17 @@ def test_rules_system_odds_still_work_with_only_what_odds_needs_loaded(cli):
     result = cli("odds", "2d6", "--rating", "2")
     assert result.code == 2
     assert result.err.startswith("solo: error: --rating is for rules-system odds")
+
+
+def test_system_odds_read_no_table_while_a_table_roll_reads_them_once(cli, monkeypatch):
+    import solo.tables
+
+    calls: list[tuple] = []
+    real = solo.tables.load_tables
+    monkeypatch.setattr(solo.tables, "load_tables", lambda *a, **k: calls.append(a) or real(*a, **k))
+    result = cli("odds", "nine-powers", "--rating", "2", "--difficulty", "medium")
+    assert result.out.startswith("Nine Powers: rating 2 (d4 d6) at medium: success 66.7% (2/3)")
+    assert calls == []
+    result = cli("table", "roll", "weather/wind", "--seed", "1")
+    assert result.code == 0 and result.out.startswith("Wind (d6:")
+    assert len(calls) == 1

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import difflib
 import threading
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from solo.dice import Rng
@@ -30,14 +29,57 @@ from solo.tables.roller import Roller, TableRoll
 from solo.tables.validate import check_table, find_cycles, unknown_references
 
 
-@dataclass
 class TableSet:
-    tables: dict[str, Table] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    overrides: dict[str, Path] = field(default_factory=dict)  # id -> the built-in file replaced
+    """Tables by id, with the problems met loading them and the built-in files users replaced.
 
-    def __post_init__(self) -> None:
+    `TableSet.on_first_use(load)` is a set that calls `load` (and then `loaded`, say to report
+    its problems) only when something first asks it for a table or a problem: a command that
+    takes a table set but never rolls on one (`solo odds SYSTEM`) parses no table file at all.
+    """
+
+    def __init__(self, tables: dict[str, Table] | None = None, problems: list[Problem] | None = None,
+                 overrides: dict[str, Path] | None = None):
+        self._tables = tables if tables is not None else {}
+        self._problems = problems if problems is not None else []
+        self._overrides = overrides if overrides is not None else {}  # id -> the built-in file replaced
+        self._load: Callable[[], TableSet] | None = None
+        self._loaded: Callable[[TableSet], None] | None = None
+        self._lock = threading.RLock()
         self.roller = Roller(self.get)
+
+    @classmethod
+    def on_first_use(cls, load: Callable[[], TableSet],
+                     loaded: Callable[[TableSet], None] | None = None) -> TableSet:
+        later = cls()
+        later._load, later._loaded = load, loaded
+        return later
+
+    def _ready(self) -> None:
+        if self._load is None:
+            return
+        with self._lock:
+            if self._load is None:
+                return
+            found = self._load()
+            self._tables, self._problems, self._overrides = found.tables, found.problems, found.overrides
+            self._load = None
+        if self._loaded is not None:
+            self._loaded(self)
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        self._ready()
+        return self._tables
+
+    @property
+    def problems(self) -> list[Problem]:
+        self._ready()
+        return self._problems
+
+    @property
+    def overrides(self) -> dict[str, Path]:
+        self._ready()
+        return self._overrides
 
     def __contains__(self, table_id: str) -> bool:
         return table_id in self.tables
