@@ -196,3 +196,10 @@ def test_a_broken_table_is_reported_on_every_load_not_only_the_first(tmp_path):
     for _ in range(2):
         problems = [str(p) for p in load_tables([tmp_path], use_env=False).problems]
         assert len(problems) == 1 and "not valid YAML" in problems[0]
+
+
+def test_changing_one_loaded_table_set_leaves_the_next_load_alone():
+    first = load_tables(use_env=False)
+    first.tables["weather/day"].rows[0].value = "changed in memory"
+    again = load_tables(use_env=False)
+    assert again.tables["weather/day"].rows[0].value != "changed in memory"

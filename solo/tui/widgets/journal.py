@@ -104,7 +104,7 @@ class JournalView(ScrollView, can_focus=True):
     def set_entries(self, entries: Iterable[JournalEntry]) -> None:
         self.entries = list(entries)
         self._recount()
-        self.scroll_end(animate=False, x_axis=False)
+        self._to_end()
 
     def append(self, entries: Sequence[JournalEntry]) -> None:
         if not entries:
@@ -118,7 +118,7 @@ class JournalView(ScrollView, can_focus=True):
             for offset, entry in enumerate(entries):
                 self._starts.append(self._starts[-1] + self._height(entry, first + offset))
             self._resize()
-        self.scroll_end(animate=False, x_axis=False)
+        self._to_end()
 
     def truncate(self, count: int) -> None:
         """Keep the first `count` entries (after an undo)."""
@@ -132,7 +132,7 @@ class JournalView(ScrollView, can_focus=True):
             for index in [i for i in self._blocks.keys() if i >= count]:
                 self._blocks.discard(index)
             self._resize()
-        self.scroll_end(animate=False, x_axis=False)
+        self._to_end()
 
     @property
     def line_total(self) -> int:
@@ -220,12 +220,19 @@ class JournalView(ScrollView, can_focus=True):
         self._first = start
         at_end = self.is_vertical_scroll_end
         self._resize()
-        if at_end:
-            self.scroll_end(animate=False, x_axis=False)
+        if at_end:  # laid out long since: no second scroll after the refresh, which could undo
+            self.scroll_end(animate=False, x_axis=False, immediate=True)  # the player's own
         else:
             self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
         if self._first:
             self.set_timer(0.01, lambda: self._count_earlier(generation))
+
+    def _to_end(self) -> None:
+        """Show the newest line: at once once laid out (counting older entries in the background
+        must find the view already at the end, or it would hold it where it was), else after."""
+        if self._wrapped_at:
+            self.scroll_end(animate=False, x_axis=False, immediate=True)
+        self.scroll_end(animate=False, x_axis=False)  # again once laid out, scroll bars and all
 
     def _resize(self) -> None:
         self.virtual_size = Size(self._width, self.line_total)
@@ -280,7 +287,7 @@ class JournalView(ScrollView, can_focus=True):
             at_end = self.is_vertical_scroll_end or not self.line_total
             self._recount()
             if at_end:
-                self.scroll_end(animate=False, x_axis=False)
+                self._to_end()
 
     def notify_style_update(self) -> None:
         """Focus or a theme changed a colour: forget the drawn strips; the counts stay as they are."""
