@@ -179,3 +179,21 @@ def test_appending_and_undoing_keep_the_counts_and_the_screen_in_step():
         assert _screen_lines(journal)[0] == "Nothing yet."
 
     _run(JournalOnly([]), scenario)
+
+
+def test_a_new_theme_recolours_the_journal_without_wrapping_it_again():
+    async def scenario(pilot):
+        journal = pilot.app.query_one(JournalView)
+        shown = _screen_lines(journal)
+        before = journal.render_line(len(shown) - 1)
+        wrapped = journal._make_block
+        calls: list[int] = []
+        journal._make_block = lambda index: calls.append(index) or wrapped(index)
+        pilot.app.theme = "textual-light"
+        await pilot.pause()
+        after = journal.render_line(len(shown) - 1)
+        assert _screen_lines(journal) == shown
+        assert [s.style.color for s in after if s.style] != [s.style.color for s in before if s.style]
+        assert 0 < len(set(calls)) <= 22
+
+    _run(JournalOnly(_entries(10_000)), scenario)
