@@ -16,7 +16,9 @@ log.  Each runs in a process of its own, started once and waited on until it
 is ready (for solo: the first frame up, tables loaded, every journal line
 counted); the parent then asks one, then the other, for one key press at a
 time (A B A B ...), so both see the same load on a shared machine.  Each
-child reports its peak memory (ru_maxrss) at the end.
+child reports its peak memory (ru_maxrss) at the end, and solo's how much of
+each press went to `Session.perform` (the action and its save, in a thread):
+the rest is the TUI's own work.
 
     python benchmarks/keypress.py [--entries 400 10000 100000] [--runs N] [--saves DIR]
 
@@ -99,6 +101,19 @@ async def main():
         while not ready():
             await asyncio.sleep(0.05)
         await pilot.pause()
+        performing = []  # seconds in Session.perform (the action and its save), per press
+        if which == "solo":
+            session = app.main.session
+            perform = session.perform
+
+            def timed(*args, **kwargs):
+                start = time.perf_counter()
+                try:
+                    return perform(*args, **kwargs)
+                finally:
+                    performing.append(time.perf_counter() - start)
+
+            session.perform = timed
         print("ready", flush=True)
         n = 0
         while True:
@@ -124,7 +139,9 @@ async def main():
                 await asyncio.sleep(0.0005)
                 if time.perf_counter() - start > 120:
                     raise SystemExit(f"{token} never showed")
-            print(f"{(app.shown_at - start) * 1000:.2f}", flush=True)
+            spent = sum(performing) * 1000
+            performing.clear()
+            print(f"{(app.shown_at - start) * 1000:.2f} {spent:.2f}", flush=True)
         if which == "solo":
             await app.main.settled()
     print(f"maxrss {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}", flush=True)
@@ -139,6 +156,7 @@ class Child:
         self.proc = subprocess.Popen([sys.executable, "-c", CHILD, which, str(saves), str(entries)],
                                      cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.times: list[float] = []
+        self.performing: list[float] = []
 
     def wait_ready(self) -> None:
         line = self.proc.stdout.readline()
@@ -150,7 +168,9 @@ class Child:
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         try:
-            self.times.append(float(line))
+            shown, performing = line.split()
+            self.times.append(float(shown))
+            self.performing.append(float(performing))
         except ValueError:
             raise SystemExit(f"{self.which} failed: {line!r}") from None
 
@@ -168,13 +188,15 @@ def measure(saves: Path, entries: int, runs: int) -> None:
     ours.press()  # one unmeasured press each: the first move loads what moves use
     base.press()
     ours.times.clear()
+    ours.performing.clear()
     base.times.clear()
     for _ in range(runs):
         ours.press()
         base.press()
     memory = ours.finish(), base.finish()
     o, b = statistics.median(ours.times), statistics.median(base.times)
-    print(f"{entries:>7} entries  solo: min {min(ours.times):7.1f} median {o:7.1f} ms,"
+    print(f"{entries:>7} entries  solo: min {min(ours.times):7.1f} median {o:7.1f} ms"
+          f" (Session.perform: median {statistics.median(ours.performing):.1f} ms),"
           f" peak {memory[0]:.0f} MiB | Log+Input: min {min(base.times):6.1f} median {b:6.1f} ms,"
           f" peak {memory[1]:.0f} MiB"
           f" | ratio of medians {o / b:.2f}x", flush=True)
