@@ -17,11 +17,13 @@ the background, a new theme) only empties that cache: the next frame
 re-renders the screenful it shows and nothing else.  A new width (the first
 layout, a resized terminal) counts the newest entries at once, enough to
 fill the screen several times over, and the older ones in the background in
-chunks, added above without moving what the player is looking at.
+steps of a few milliseconds each, added above without moving what the player
+is looking at.
 """
 
 from __future__ import annotations
 
+import time
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -41,7 +43,8 @@ from solo.tui import render
 
 GROUPS = ("note", "scene", "dice", "oracle", "rules", "story", "campaign", "other")
 FIRST_SCREENS = 3  # count at least this many screenfuls at once; the rest in the background
-CHUNK = 5000  # entries counted per background step
+CHUNK = 200  # entries counted between looks at the clock, in the background
+STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
 CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
 SCENE_MARK = "── "
 
@@ -215,8 +218,16 @@ class JournalView(ScrollView, can_focus=True):
         """Count a chunk of older entries and put them above, keeping the view where it is."""
         if generation != self._generation or not self._first:
             return
-        start = max(0, self._first - CHUNK)
-        added = self._prepend([self._height(self.entries[i], i) for i in range(start, self._first)])
+        # A slice of the UI thread's time, not a number of entries: an entry that wraps takes a
+        # few times longer to count than one that fits, and a key press must not wait on a step.
+        heights: list[int] = []
+        start = self._first
+        until = time.perf_counter() + STEP_SECONDS
+        while start and time.perf_counter() < until:
+            for index in range(start - 1, max(0, start - CHUNK) - 1, -1):
+                heights.append(self._height(self.entries[index], index))
+            start = max(0, start - CHUNK)
+        added = self._prepend(heights[::-1])
         self._first = start
         at_end = self.is_vertical_scroll_end
         self._resize()
