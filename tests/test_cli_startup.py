@@ -104,3 +104,12 @@ def test_system_odds_read_no_table_while_a_table_roll_reads_them_once(cli, monke
     result = cli("table", "roll", "weather/wind", "--seed", "1")
     assert result.code == 0 and result.out.startswith("Wind (d6:")
     assert len(calls) == 1
+
+
+def test_the_command_is_found_past_the_common_options_and_their_values():
+    assert cli.command_named(["--seed", "3", "--tables", "roll", "odds", "2d6"]) == "odds"
+    assert cli.command_named(["--json", "--saves=here", "ask", "Is it?"]) == "ask"
+    assert cli.command_named(["--saves"]) is None
+    assert cli.command_named([]) is None
+    assert cli.modules_for("thread") == ("solo.commands.oracle",)
+    assert cli.modules_for("nonsense") == cli.COMMAND_MODULES  # argparse then names the choices

@@ -168,16 +168,16 @@ class JournalView(ScrollView, can_focus=True):
         return max(20, self._wrapped_at)
 
     def _body_width(self, entry: JournalEntry) -> tuple[str, int]:
-        """The text an entry wraps and the width it wraps at (as `_make_block` lays it out)."""
-        if entry.kind == "scene":
+        """The text an entry wraps and the width it wraps at, as `_make_block` lays it out."""
+        if render.entry_group(entry) == "scene":
             return SCENE_MARK + entry.text, self._width
-        if entry.kind == "note" or not self.labels:
+        if not self.labels or render.entry_label(entry) is None:
             return entry.text, self._width
         return entry.text, max(10, self._width - render.LABEL_WIDTH)
 
     def _height(self, entry: JournalEntry, index: int) -> int:
         text, width = self._body_width(entry)
-        return line_count(text, width) + (1 if entry.kind == "scene" and index else 0)
+        return line_count(text, width) + (1 if index and render.entry_group(entry) == "scene" else 0)
 
     def _recount(self) -> None:
         """Count the newest entries at the current width; before the first layout there is none yet."""
