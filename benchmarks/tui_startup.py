@@ -66,7 +66,9 @@ def one_run(command: list[str], env: dict[str, str], memory_file: Path,
     line = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + shlex.join(command)
     name = f"run{time.monotonic_ns()}"
     start = time.perf_counter()
-    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", f"env {line}; sleep 30")
+    started = tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", f"env {line}; sleep 30")
+    if started.returncode != 0:
+        raise SystemExit(f"tmux could not start a session: {started.stderr.strip()}")
     while True:
         shown = tmux("capture-pane", "-p", "-t", name).stdout
         if NEWEST in shown:
@@ -127,6 +129,9 @@ def main() -> int:
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         raise SystemExit("this benchmark needs tmux")
+    # A session that stays for the whole benchmark: without it the server exits with each run's
+    # session, and the next run's could race its shutdown and never start.
+    tmux("new-session", "-d", "-s", "keep", "sleep 86400")
     try:
         with tempfile.TemporaryDirectory() as tmp:
             root = args.saves or Path(tmp)
