@@ -45,6 +45,7 @@ from big_campaign import NEWEST, make_campaign  # noqa: E402
 
 SOCKET = f"solo-bench-{os.getpid()}"
 FIRST_MOVE = "A first move, typed as soon as the journal shows."
+PLACEHOLDER = "Write what happens"  # the start of the empty input line's placeholder
 TIME = Path("/usr/bin/time").exists()
 
 BASELINE = f"""
@@ -63,11 +64,11 @@ def tmux(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
 
 
-def wait_for(name: str, text: str, start: float, timeout: float, what: str) -> float:
-    """Seconds from `start` until `text` is on the pane of session `name`."""
+def wait_for(name: str, text: str, start: float, timeout: float, what: str, also: str = "") -> float:
+    """Seconds from `start` until `text` (and `also`) is on the pane of session `name`."""
     while True:
         shown = tmux("capture-pane", "-p", "-t", name).stdout
-        if text in shown:
+        if text in shown and also in shown:
             return time.perf_counter() - start
         if time.perf_counter() - start > timeout:
             tmux("kill-session", "-t", name)
@@ -93,7 +94,9 @@ def one_run(command: list[str], env: dict[str, str], memory_file: Path, move: st
     if move is not None:
         tmux("send-keys", "-t", name, "-l", move)
         tmux("send-keys", "-t", name, "Enter")
-        moved = wait_for(name, move, start, timeout, shlex.join(command)) - elapsed
+        # The line shows in the input as it is typed: the move is on screen once the input is
+        # empty again (its placeholder back) and the line still shows, in the journal.
+        moved = wait_for(name, move, start, timeout, shlex.join(command), also=PLACEHOLDER) - elapsed
     tmux("send-keys", "-t", name, "C-q")
     memory = 0.0
     deadline = time.perf_counter() + 60
