@@ -171,6 +171,8 @@ def main() -> int:
                 measure(saves, entries, args.runs, Path(tmp))
     finally:
         tmux("kill-server")
+        socket = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / SOCKET
+        socket.unlink(missing_ok=True)
     return 0
 
 
