@@ -139,7 +139,10 @@ class Session:
 
     # -- other processes --------------------------------------------------------------
     def refresh(self) -> int | None:
-        """Apply what other processes appended; the first journal index that changed, or None."""
+        """Apply what other processes appended; the first journal index changed by them, or None.
+
+        The index is kept for `take_external()` too (it is not handed over here).
+        """
         if self.bound is None:
             return None
         try:
@@ -152,7 +155,21 @@ class Session:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
             self._synced = self._fingerprint()
-        return self.take_external()
+        return self._external
+
+    def changed_on_disk(self) -> bool:
+        """True when the log is not the length this session last saw (cheap: one `stat`)."""
+        if self.bound is None:
+            return False
+        try:
+            return os.stat(self.bound.path).st_size != self.bound.offset
+        except OSError:
+            return False
+
+    def take_notices(self) -> list[str]:
+        """The notices gathered so far (a torn log line dropped...), each handed over once."""
+        notices, self.notices = self.notices, []
+        return notices
 
     def take_external(self) -> int | None:
         """The first journal index changed by another process since the last call (None: none)."""
