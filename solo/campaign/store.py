@@ -38,7 +38,8 @@ what is wrong and whether the backup loads.  `restore` keeps the damaged
 file aside and puts the backup back (or, for a damaged log, keeps a copy
 and cuts the log at the damage).  `rename` renames the snapshot in one
 `rename(2)`, so the campaign is seen under the old name or the new, never
-both; `delete` moves the files into `.deleted/`, snapshot first.
+both; `delete` moves the files into `.deleted/`, the backup first and the log
+last.
 """
 
 from __future__ import annotations
@@ -545,7 +546,7 @@ class CampaignStore:
         raise SoloError(f"{log_path(path)} keeps changing under this solo; try again")
 
     def delete(self, name: str) -> Path:
-        """Move the campaign's files into `.deleted/`, snapshot first; returns the snapshot's new place."""
+        """Move the files into `.deleted/` (backup, snapshot, log); returns the snapshot's new place."""
         path = self.path(name)
         try:
             return self._delete(name, path)
@@ -566,7 +567,9 @@ class CampaignStore:
             while any(p.exists() for p in (target, backup_of(target), log_path(target))):
                 n += 1
                 target = trash / f"{path.stem}-{stamp}-{n}{SUFFIX}"
-            for source, moved in ((path, target), (backup, backup_of(target)),
+            # The backup first and the log last: killed in between, what is left is the
+            # campaign without its backup, or a lone log (never listed, cleared by the next use).
+            for source, moved in ((backup, backup_of(target)), (path, target),
                                   (logged, log_path(target))):
                 if source.exists():
                     os.replace(source, moved)
@@ -618,9 +621,7 @@ class CampaignStore:
             campaign = self._load_snapshot_file(backup, path)
             aside = None
             if path.exists():
-                aside = path.with_name(f"{path.name}.damaged-{_compact_now()}")
-                if not link_new(path, aside):
-                    raise SoloError(f"{aside} is in the way; move it and try again")
+                aside = self._aside(path)
             temp = write_new(path, raw)
             try:
                 os.replace(temp, path)
@@ -646,17 +647,25 @@ class CampaignStore:
                 cut = at
                 break
             seq += 1
-        aside = target.with_name(f"{target.name}.damaged-{_compact_now()}")
-        copy = write_new(aside, os.pread(fd, os.fstat(fd).st_size, 0))
+        copy = write_new(target, os.pread(fd, os.fstat(fd).st_size, 0))
         try:
-            if not link_new(copy, aside):
-                raise SoloError(f"{aside} is in the way; move it and try again")
+            aside = self._aside(target, copy)
         finally:
             remove(copy)
         os.ftruncate(fd, cut)
         os.fsync(fd)
         fsync_dir(self.directory)
         return campaign, aside
+
+    @staticmethod
+    def _aside(path: Path, source: Path | None = None) -> Path:
+        """Link `source` (default `path`) to a free `<path>.damaged-<time>[-n]` name; that name."""
+        stamp = f"{path.name}.damaged-{_compact_now()}"
+        for n in range(1, 1000):
+            aside = path.with_name(stamp if n == 1 else f"{stamp}-{n}")
+            if link_new(source or path, aside):
+                return aside
+        raise SoloError(f"too many damaged copies of {path} this second; try again")
 
     def rename(self, name: str, new_name: str) -> Campaign:
         """Give a campaign a new name (and files); seen under the old name or the new, never both.
