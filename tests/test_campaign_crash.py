@@ -77,7 +77,7 @@ def test_sigkill_during_a_note_loop_loses_and_repeats_nothing(saves_dir):
 
     def notes(report, small_snapshots: bool) -> None:
         if small_snapshots:  # so kills land inside snapshot rewrites too
-            store_module.SNAPSHOT_EVERY = 0
+            store_module.SNAPSHOT_EVERY, store_module.SNAPSHOT_SHARE = 0, 0
         n = len(CampaignStore(saves_dir).load("crash").journal)
         while True:
             assert _solo(saves_dir, "note", "crash", f"note {n}") == 0

@@ -238,10 +238,11 @@ class Session:
             self.store.snapshot(self, fd)
 
     def _maybe_snapshot(self, fd: int) -> None:
-        from solo.campaign.store import SNAPSHOT_EVERY
+        from solo.campaign import store
 
         bound = self._bound()
-        if bound.offset - bound.snapshot_offset > max(SNAPSHOT_EVERY, bound.snapshot_size // 2):
+        due = max(store.SNAPSHOT_EVERY, bound.snapshot_size * store.SNAPSHOT_SHARE)
+        if bound.offset - bound.snapshot_offset > due:
             assert self.store is not None
             self.store.snapshot(self, fd)
 

@@ -75,7 +75,8 @@ LOG = ".log"
 KEPT_V1 = ".json.v1"
 TRASH = ".deleted"
 STALE_TEMP_SECONDS = 600
-SNAPSHOT_EVERY = 256 * 1024  # log bytes past the snapshot before it is rewritten, at least
+SNAPSHOT_EVERY = 256 * 1024  # log bytes past the snapshot before it is rewritten, at least...
+SNAPSHOT_SHARE = 0.5  # ...and at least this share of the snapshot's own size
 
 Notify = Callable[[str], None]
 
@@ -707,10 +708,18 @@ class CampaignStore:
             if new_path.exists():  # pragma: no cover - a creator gets the log name first
                 os.unlink(log_path(new_path))
                 raise SoloError(f"there is already a campaign file {new_path}")
-            if backup_of(path).exists():
-                os.replace(backup_of(path), backup_of(new_path))
-            os.replace(path, new_path)
-            os.unlink(log_path(path))
+            moved_backup = False
+            try:
+                if backup_of(path).exists():
+                    os.replace(backup_of(path), backup_of(new_path))
+                    moved_backup = True
+                os.replace(path, new_path)  # the one step anyone sees
+            except OSError:
+                if moved_backup:
+                    _quietly(os.replace, backup_of(new_path), backup_of(path))
+                _quietly(os.unlink, log_path(new_path))
+                raise
+            _quietly(os.unlink, log_path(path))  # else a leftover, cleared by the next use of the name
             fsync_dir(self.directory)
         finally:
             os.close(fd)
@@ -722,6 +731,13 @@ def _now() -> str:
     from solo.campaign.journal import utc_now
 
     return utc_now()
+
+
+def _quietly(step: Callable[..., object], *args: object) -> None:
+    try:
+        step(*args)
+    except OSError:
+        pass
 
 
 def _same_file(fd: int, path: Path) -> bool:
