@@ -224,8 +224,10 @@ class Session:
 
     def _fingerprint(self) -> tuple[Any, ...]:
         c = self.campaign
+        state = c.state_dict()
+        rng = state.pop("rng")
         return (len(c.journal), len(c.actions), len(c.undo), id(c.actions[-1]) if c.actions else None,
-                c.name, json.dumps(c.state_dict(), ensure_ascii=False, default=repr))
+                c.name, rng["internal"], json.dumps(state, ensure_ascii=False, default=repr))
 
     def _keep_direct_changes(self, fd: int) -> None:
         """Snapshot changes made to `campaign` directly (not through an action) since the last record.
