@@ -238,7 +238,6 @@ class MainScreen(Screen[None]):
                 await asyncio.to_thread(self.session.refresh)
                 entries: list[JournalEntry] | None = []
                 self._catch_up_journal([])
-                self._tell_notices()
             elif action == "__undo__":
                 step, removed = await asyncio.to_thread(self.session.undo)
                 self.journal.truncate(len(self.campaign.journal))
@@ -249,7 +248,9 @@ class MainScreen(Screen[None]):
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
+            self._tell_notices()
         except SoloError as exc:
+            self._catch_up_journal([])  # another solo's moves may have come in before the refusal
             self.tell(str(exc), severity="error")
             return None
         except Exception as exc:  # a bug: say so, keep playing; the campaign was rolled back
