@@ -15,13 +15,24 @@ from solo.campaign import Campaign, CampaignStore, perform
 
 REPO = Path(__file__).resolve().parent.parent
 
-# One shell's loop: `solo note` a hundred times, each a whole CLI command (parse, open, note, exit
-# status), run in one interpreter so the test is quick; it prints the status of each.
+# One shell's loop: `solo note` a hundred times, each a whole command (arguments parsed, the
+# campaign opened, the note appended, the exit status), run in one interpreter with the parser
+# built once so the test is quick; it prints the status of each.
 LOOP = """
 import sys
-from solo.cli import main
+from solo.cli import build_parser
+from solo.commands.context import Context
+from solo.errors import SoloError
 saves, who = sys.argv[1], sys.argv[2]
-codes = [main(["note", "shared", f"{who} {i}", "--saves", saves]) for i in range(100)]
+parser = build_parser()
+codes = []
+for i in range(100):
+    args = parser.parse_args(["note", "shared", f"{who} {i}", "--saves", saves])
+    try:
+        codes.append(args.handler(Context(args)))
+    except SoloError as exc:
+        print("solo: error:", exc, file=sys.stderr)
+        codes.append(1)
 print(",".join(map(str, codes)))
 """
 

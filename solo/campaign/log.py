@@ -228,7 +228,9 @@ def apply(campaign: Campaign, record: dict[str, Any], where: str) -> int:
     at = need(record, "at", str, where)
     entries = [entry_from(d, f"{where}.entries[{i}]")
                for i, d in enumerate(need(record, "entries", list, where))]
-    before = json.loads(json.dumps(campaign.state_dict()))
+    before = _state_without_rng(campaign.state_dict())
+    before = json.loads(json.dumps(before, ensure_ascii=False))  # a copy the undo step owns
+    before["rng"] = campaign.rng.get_state()  # a fresh list already
     if "rng_state" in record:
         rng_state = need(record, "rng_state", dict, where)
     else:
@@ -240,9 +242,13 @@ def apply(campaign: Campaign, record: dict[str, Any], where: str) -> int:
         except (ValueError, KeyError, TypeError) as exc:
             raise StateError(f"{where}.rng: {exc}") from None
     state = need(record, "state", dict, where, default=None)
-    new_state = dict(state) if state is not None else _state_without_rng(before)
-    new_state["rng"] = rng_state
-    campaign.load_state(new_state, f"{where}.state")
+    if state is not None:
+        campaign.load_state({**state, "rng": rng_state}, f"{where}.state")
+    else:  # only the dice moved
+        try:
+            campaign.rng.set_state(rng_state)
+        except SoloError as exc:
+            raise StateError(f"{where}.rng_state: {exc}") from None
     marks = len(campaign.journal), len(campaign.actions)
     campaign.journal.extend(entries)
     campaign.actions.append(ActionRecord(name, params, at))

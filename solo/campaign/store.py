@@ -75,7 +75,7 @@ LOG = ".log"
 KEPT_V1 = ".json.v1"
 TRASH = ".deleted"
 STALE_TEMP_SECONDS = 600
-SNAPSHOT_EVERY = 256 * 1024  # log bytes past the snapshot before it is rewritten, at least...
+SNAPSHOT_EVERY = 64 * 1024  # log bytes past the snapshot before it is rewritten, at least...
 SNAPSHOT_SHARE = 0.5  # ...and at least this share of the snapshot's own size
 
 Notify = Callable[[str], None]
