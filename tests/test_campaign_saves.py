@@ -369,3 +369,65 @@ def test_a_file_cut_anywhere_is_reported_as_damaged(saves_dir, fraction):
     cut.write_bytes(raw[: int(len(raw) * fraction)])
     with pytest.raises(DamagedSave, match=f"^{cut} is damaged: "):
         CampaignStore(saves_dir).load("cut")
+
+
+def _same(a, b) -> None:
+    assert a == b  # every compared dataclass field: state, journal, action log, undo steps
+    assert a.rng.get_state() == b.rng.get_state()
+    assert [u.to_dict() for u in a.undo] == [u.to_dict() for u in b.undo]
+
+
+def test_snapshot_and_log_load_exactly_what_was_played_with_undos_between(store, monkeypatch):
+    import solo.campaign.store as store_module
+
+    monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 2000)  # a snapshot every few moves
+    monkeypatch.setattr(store_module, "SNAPSHOT_SHARE", 0)
+    session = store.create("Exact", system="nine-powers", seed=21, tables=TABLES)
+    session.perform("rules.character_random", name="Ulric")
+    seqs = set()
+    for i in range(45):
+        if i % 7 == 6:
+            session.undo()
+        elif i % 3 == 0:
+            session.perform("oracle.ask", question=f"Is it {i}?", odds="likely")
+        elif i % 3 == 1:
+            session.perform("roll", expression="3d6")
+        else:
+            session.perform("oracle.scene_start", expectation=f"scene {i}")
+        seqs.add(json.loads(session.path.read_text())["log"]["seq"])
+        _same(store.load("exact"), session.campaign)
+    assert len(seqs) > 5  # the snapshot moved along; loading applied only the lines after it
+    assert len(session.campaign.undo) == 30
+    steps = [u.to_dict() for u in session.campaign.undo]
+    reopened = store.open("exact", tables=TABLES)
+    for step in reversed(steps):  # every undo step rebuilt from the log is the one the player had
+        reopened.undo()
+        c = reopened.campaign
+        assert json.loads(json.dumps(c.state_dict())) == step["state"]
+        assert (len(c.journal), len(c.actions)) == (step["journal"], step["actions"])
+    assert differences(store.load("exact"), replay(store.load("exact"), tables=TABLES)) == []
+
+
+def test_a_lock_held_by_a_killed_process_is_released(store):
+    import signal
+
+    session = store.create("Locked", seed=2)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import fcntl
+
+            fd = os.open(session.path.with_suffix(".log"), os.O_RDWR)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(write, b"locked")
+            signal.pause()
+        finally:
+            os._exit(0)
+    os.close(write)
+    assert os.read(read, 6) == b"locked"
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(read)
+    session.perform("note", text="the lock died with its holder")
+    assert store.load("locked").journal[-1].text == "the lock died with its holder"
