@@ -229,16 +229,19 @@ def test_a_symlink_planted_at_a_temporary_name_is_never_written_through(store, t
     assert [i.slug for i in store.list()] == ["another", "salt-road"]
 
 
-def test_leftover_temporary_files_are_never_campaigns_and_old_ones_are_swept(store):
+def test_leftover_temporary_files_are_never_campaigns_and_are_swept(store):
     session = _played(store)
-    old = store.directory / ".salt-road.json.0123456789abcdef.tmp"
-    new = store.directory / ".salt-road.json.fedcba9876543210.tmp"
-    for leftover in (old, new):
+    store.create("Other", seed=1)
+    mine = store.directory / ".salt-road.json.0123456789abcdef.tmp"
+    old = store.directory / ".other.json.0123456789abcdef.tmp"
+    new = store.directory / ".other.json.fedcba9876543210.tmp"
+    for leftover in (mine, old, new):
         leftover.write_text("{")
     os.utime(old, (1, 1))
-    assert [i.slug for i in store.list()] == ["salt-road"]
+    assert [i.slug for i in store.list()] == ["other", "salt-road"]
     session.save()
-    assert not old.exists() and new.exists()  # a fresh one may be another writer's, still at work
+    assert not mine.exists()  # made under the lock this save holds: a dead writer's, gone at once
+    assert not old.exists() and new.exists()  # another campaign's: only once it is old
 
 
 def test_long_names_in_four_byte_letters_fit_every_derived_file_name(store, cli):

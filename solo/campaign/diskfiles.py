@@ -105,16 +105,23 @@ def link_new(source: Path, target: Path) -> bool:
         return True
 
 
-def sweep_temps(directory: Path, older_than: float) -> None:
-    """Remove temporary files a killed process left behind more than `older_than` seconds ago."""
+def sweep_temps(directory: Path, older_than: float, mine: tuple[str, ...] = ()) -> None:
+    """Remove temporary files killed processes left behind.
+
+    Those of the files named in `mine` (whose writers hold the lock the
+    caller holds, so none of them is still at work) go at once; any other
+    once it is more than `older_than` seconds old.
+    """
     cutoff = time.time() - older_than
+    ours = {temp_name(directory / name).name[:-len(TEMP_SUFFIX) - 16] for name in mine}
     try:
         found = list(directory.glob(f".*{TEMP_SUFFIX}"))
     except OSError:
         return
     for leftover in found:
         try:
-            if leftover.lstat().st_mtime < cutoff:
+            if (leftover.name[:-len(TEMP_SUFFIX) - 16] in ours
+                    or leftover.lstat().st_mtime < cutoff):
                 leftover.unlink()
         except OSError:
             pass

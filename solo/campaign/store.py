@@ -430,7 +430,8 @@ class CampaignStore:
                        session.notices)
             return
         bound.snapshot_offset, bound.snapshot_size = bound.offset, size
-        sweep_temps(self.directory, STALE_TEMP_SECONDS)
+        # Temporary snapshots and backups are only made under this lock: any left is a dead one's.
+        sweep_temps(self.directory, STALE_TEMP_SECONDS, mine=(path.name, backup_of(path).name))
 
     def _write_snapshot(self, path: Path, campaign: Campaign, ref: LogRef, exclusive: bool = False) -> int:
         try:
