@@ -26,8 +26,8 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "
                                 reason="needs fork and SIGKILL")
 
 # Kills per test in the suite; `benchmarks/kills.py` runs this file with SOLO_KILLS=200.
-NOTE_KILLS = int(os.environ.get("SOLO_KILLS", "40"))
-OTHER_KILLS = int(os.environ.get("SOLO_KILLS", "15"))
+NOTE_KILLS = int(os.environ.get("SOLO_KILLS", "25"))
+OTHER_KILLS = int(os.environ.get("SOLO_KILLS", "10"))
 
 
 def _solo(saves: Path, *args: str) -> int:
