@@ -17,6 +17,7 @@ import solo.campaign.session as session_module
 import solo.campaign.store as store_module
 from solo.campaign import CampaignStore, SaveError
 from solo.campaign.slugs import MAX_SLUG_BYTES, slugify
+from solo.errors import SoloError
 from solo.tui.screens.campaigns import CampaignsScreen
 
 
@@ -260,3 +261,31 @@ def test_long_names_in_four_byte_letters_fit_every_derived_file_name(store, cli)
     every = [p for p in store.directory.rglob("*")]
     assert every and max(len(p.name.encode()) for p in every) <= 255
     assert len([p for p in (store.directory / ".deleted").iterdir()]) == 3  # snapshot, backup, log
+
+
+def test_a_damaged_log_line_is_named_and_restore_cuts_the_log_there(store, cli):
+    session = _played(store)
+    log = session.path.with_suffix(".log")
+    lines = log.read_bytes().splitlines(keepends=True)
+    damaged = b"".join([*lines[:3], b'{"seq": 3, "op": \x00garbage}\n', *lines[4:]])
+    log.write_bytes(damaged)
+    at = len(b"".join(lines[:3]))
+    result = cli("show", "salt-road")
+    assert result.code == 1
+    assert result.err.startswith(f"solo: error: {log} is damaged: the line at byte {at} is unreadable")
+    assert "`solo restore salt-road` keeps a copy of it and cuts it where the damage starts" in result.err
+    with pytest.raises(SoloError):  # an open session (the TUI's poll) is told once...
+        session.refresh()
+    assert session.refresh() is None and not session.changed_on_disk()  # ...not on every poll
+    with pytest.raises(SaveError):
+        store.load("salt-road")
+    assert cli("note", "salt-road", "x").code == 1 and log.read_bytes() == damaged
+    result = cli("restore", "salt-road")
+    assert result.code == 0, result.err
+    [kept] = store.directory.glob("salt-road.log.damaged-*")
+    assert kept.read_bytes() == damaged
+    mended = store.load("salt-road")  # the two records before the damage
+    assert [(a.name, e.kind) for a, e in zip(mended.actions, mended.journal, strict=True)] == [
+        ("note", "note"), ("roll", "roll")]
+    assert mended.journal[0].text == "one"
+    assert cli("note", "salt-road", "after the mend").code == 0

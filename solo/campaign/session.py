@@ -65,6 +65,7 @@ class Session:
         self.tables = tables
         self.notices: list[str] = []
         self._external: int | None = None
+        self._failed_at: int | None = None  # the log's size when catching up last failed
         self._synced = self._fingerprint() if bound is not None else None
 
     @classmethod
@@ -149,12 +150,16 @@ class Session:
             size = os.stat(self.bound.path).st_size
         except OSError:
             return None  # renamed or deleted: the next move says so
-        if size == self.bound.offset:
+        if size in (self.bound.offset, self._failed_at):
             return None
-        with self._locked() as fd:
-            self._keep_direct_changes(fd)
-            self.catch_up(fd)
-            self._synced = self._fingerprint()
+        try:
+            with self._locked() as fd:
+                self._keep_direct_changes(fd)
+                self.catch_up(fd)
+                self._synced = self._fingerprint()
+        except SoloError:
+            self._failed_at = size  # said once; not again until the log changes
+            raise
         return self._external
 
     def changed_on_disk(self) -> bool:
@@ -162,7 +167,7 @@ class Session:
         if self.bound is None:
             return False
         try:
-            return os.stat(self.bound.path).st_size != self.bound.offset
+            return os.stat(self.bound.path).st_size not in (self.bound.offset, self._failed_at)
         except OSError:
             return False
 
