@@ -66,6 +66,14 @@ def write_new(target: Path, data: bytes) -> Path:
     return temp
 
 
+def read_at(fd: int, size: int, offset: int) -> bytes:
+    """Up to `size` bytes at `offset` (`os.pread` where it exists; a seek and a read elsewhere)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(fd, size)  # pragma: no cover
+
+
 def remove(path: Path) -> None:
     """Remove `path` if it is there; any error is ignored (it is a leftover, not a campaign)."""
     try:

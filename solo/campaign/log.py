@@ -49,6 +49,7 @@ from typing import Any
 
 from solo.campaign import rngstep
 from solo.campaign.actions import UNDO_DEPTH, undo
+from solo.campaign.diskfiles import read_at
 from solo.campaign.fields import StateError, need
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep
 from solo.campaign.jsontext import BadJson, loads
@@ -146,14 +147,14 @@ def read_from(path: Path, offset: int) -> tuple[str, Tail]:
 
 
 def read_open(fd: int, offset: int, *, stop_at_damage: bool = False) -> tuple[str, Tail]:
-    head = os.pread(fd, 4096, 0)
+    head = read_at(fd, 4096, 0)
     log_id, start = read_header(head)
     offset = max(offset, start)
     size = os.fstat(fd).st_size
     chunks = []
     position = offset
     while position < size:
-        chunk = os.pread(fd, min(size - position, 1 << 24), position)
+        chunk = read_at(fd, min(size - position, 1 << 24), position)
         if not chunk:
             break
         chunks.append(chunk)

@@ -56,6 +56,7 @@ from solo.campaign.diskfiles import (
     Lock,
     fsync_dir,
     link_new,
+    read_at,
     remove,
     sweep_temps,
     temp_name,
@@ -649,7 +650,7 @@ class CampaignStore:
                 cut = at
                 break
             seq += 1
-        copy = write_new(target, os.pread(fd, os.fstat(fd).st_size, 0))
+        copy = write_new(target, read_at(fd, os.fstat(fd).st_size, 0))
         try:
             aside = self._aside(target, copy)
         finally:
