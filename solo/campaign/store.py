@@ -13,13 +13,15 @@ What is in the saves directory for a campaign whose slug is `salt-road`:
   `offset`.  Loading reads it and applies only the records after it, so
   loading never replays from the start.  It is rewritten (atomically: an
   exclusive temporary file, fsynced, renamed over it) when the log has grown
-  past the snapshot by `max(SNAPSHOT_EVERY, half the snapshot's size)`, so
-  the bytes written per move, averaged, do not grow with the journal.
+  past the snapshot by `max(SNAPSHOT_EVERY, a quarter of the snapshot's
+  size)`: averaged, a move writes its line and about four times its line's
+  size of snapshot, whatever the journal's length, and loading applies at
+  most a quarter of a snapshot's worth of lines.
 * `salt-road.json.bak` — the snapshot before that one (a hard link to the
   old file, so the snapshot itself never stops existing); at first, the
-  campaign as it was created.  Because the log is
-  never cut, the backup plus the log is the whole campaign too: `restore`
-  after a damaged snapshot loses nothing.
+  campaign as it was created.  Because the log is never cut, the backup
+  plus the log is the whole campaign too: `restore` after a damaged
+  snapshot loses nothing.
 * `salt-road.json.v1` — a save of the old one-file format, kept as it was
   when it was first opened and moved to the log (see `migrations.py`).
 
@@ -77,7 +79,7 @@ KEPT_V1 = ".json.v1"
 TRASH = ".deleted"
 STALE_TEMP_SECONDS = 600
 SNAPSHOT_EVERY = 64 * 1024  # log bytes past the snapshot before it is rewritten, at least...
-SNAPSHOT_SHARE = 0.5  # ...and at least this share of the snapshot's own size
+SNAPSHOT_SHARE = 0.25  # ...and at least this share of the snapshot's own size
 
 Notify = Callable[[str], None]
 
