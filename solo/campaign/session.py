@@ -207,6 +207,7 @@ class Session:
                              " write interrupted by a crash) and has been dropped; everything"
                              " before it is kept", self.notices)
         bound.seq, bound.offset = seq, tail.end
+        self._synced = self._fingerprint()  # what the log holds now, whatever this move does next
         if changed is not None:
             self._external = changed if self._external is None else min(self._external, changed)
 
