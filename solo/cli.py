@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "solo.commands.campaign",
     "solo.commands.oracle",
     "solo.commands.rules",
+    "solo.commands.moves",
     "solo.commands.play",
 )
 
