@@ -214,6 +214,11 @@ class NinePowers(System):
                 f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
                 f" (small penalty to {_scope(w.get('scope', ''))})"
             )
+        if a.lore:
+            lines.append("Lore: " + "; ".join(f"{kind} +{' +'.join(f'd{d}' for d in dice)}"
+                                           for kind, dice in sorted(a.lore.items())))
+        if a.social_armor or a.talent("disguise-etiquette"):
+            lines.append(f"Social armour {max(a.social_armor, a.talent('disguise-etiquette'))}")
         if a.inventory:
             lines.append("Carrying: " + ", ".join(a.inventory))
         if a.notes:
