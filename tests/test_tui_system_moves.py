@@ -3,6 +3,7 @@ built from the declared options."""
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandPalette
 from tui_harness import make_campaign, new_app, play
 
@@ -103,3 +104,25 @@ def test_without_a_rule_system_there_are_no_moves(saves_dir):
         assert any("moves between fights come from a rule system" in n for n in h.notifications)
 
     play(new_app(saves_dir), scenario)
+
+
+@pytest.mark.parametrize(("keys", "party"), [(("enter",), ["Bo"]), (("down", "enter"), ["Vroy", "Bo"])])
+def test_a_defeated_pc_is_asked_about_before_a_fight(saves_dir, keys, party):
+    session = make_campaign(saves_dir, seed=7)
+    np = registry.get("nine-powers")
+    for name, stamina in (("Vroy", 0), ("Bo", 2)):
+        actor = np.random_character(Rng(1), name=name)
+        actor.stamina = stamina
+        session.perform("character_add", sheet=actor.to_dict())
+
+    async def scenario(h):
+        await h.type("/fight goblin")
+        dialog = h.app.screen
+        assert isinstance(dialog, ChooseDialog)
+        assert dialog.title_text == "In no state to fight: Vroy (stamina 0)"
+        assert [v for v, _ in dialog.choices] == ["without", "all"]
+        await h.press(*keys)  # fight without him, or bring him in anyway
+
+    play(new_app(saves_dir), scenario)
+    start = [e for e in CampaignStore(saves_dir).load("the-salt-road").journal if e.kind == "encounter"][0]
+    assert start.data["party"] == party
