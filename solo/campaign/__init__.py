@@ -26,7 +26,9 @@ Moves of the layers below live here too, so those layers never import the
 campaign: `oracle_moves.py`, `story_moves.py`, and for the rules engine
 `rules_moves.py` (characters, checks, harm, recovery), `encounter_moves.py`
 (one running encounter, kept as starting sheets + a seed + the moves chosen,
-and `encounter_view` for menus), with `actors.py` (sheets <-> actors,
+and `encounter_view` for menus), `system_moves.py` (``move.run``: any of a
+system's declared moves between fights - rest, heal, lay low...), with
+`actors.py` (sheets <-> actors,
 momentum, waiting edges) and `party_effects.py` (journey and complication
 effects through the engine) beneath them.  Importing this package loads none
 of them: `actions.PROVIDERS` says which module holds each name's action, and
