@@ -69,7 +69,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:  # plain `solo`: straight to the TUI, without building every command's parser
         from solo.commands.play import has_terminal, run_tui
@@ -103,7 +103,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SoloError as exc:
         print(f"solo: error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; whatever goes wrong ends in one line on stderr, never a traceback.
+
+    Output goes through `SafeStream`, so control characters from saves and
+    tables reach the terminal escaped.  Errors the layers below did not turn
+    into a `SoloError` are caught here (see `solo.failures`): a failed
+    write to stdout, Ctrl+C (exit 130), a broken pipe (141), any other
+    OSError (1), and as a last resort a bug (70), which `SOLO_DEBUG=1` shows
+    with its traceback.
+    """
+    from solo import failures
+    from solo.commands.context import SAVED_CHANGES
+    from solo.text_safety import SafeStream
+
+    SAVED_CHANGES.clear()
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err, "standard error")
+    try:
+        bad = failures.undecodable_argument(sys.argv[1:] if argv is None else argv)
+        if bad:
+            return failures.report(bad, 2, err)
+        code = _run(argv)
+        sys.stdout.flush()  # a full disk behind `>` shows here, not at exit
+        return code
+    except BaseException as exc:  # noqa: B036 - the one place every failure ends up
+        code, message = failures.describe(exc, SAVED_CHANGES)
+        failures.silence_broken_output(exc, out)
+        return failures.report(message, code, err)
+    finally:
+        sys.stdout, sys.stderr = out, err
