@@ -19,6 +19,12 @@ temporary file left by a writer that was killed outright (SIGKILL cannot be
 caught) is removed by the next write into that folder, once that process is
 gone.
 
+Control characters other than newline and tab are written spelled out
+(`\u001b`, see `solo.text_safety`), so no file solo writes carries a raw
+escape sequence from a save or a table: Markdown and text show them
+visibly, and in JSON `\u001b` is the standard escape, so the data reads
+back unchanged.
+
 Every failure is a `SoloError` naming the file and the system's reason.
 """
 
@@ -32,6 +38,7 @@ import stat
 from pathlib import Path
 
 from solo.errors import SoloError
+from solo.text_safety import escape_controls
 
 TEMP_PREFIX = ".solo-"
 TEMP_SUFFIX = ".tmp"
@@ -127,10 +134,7 @@ def _sync_folder(folder: Path) -> None:
 def write_text(path: str | os.PathLike, text: str) -> Path:
     """Write `text` to `path` as described above; returns the file actually written."""
     given = Path(path)
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise _fail(given, f"the text is not valid Unicode ({exc.reason})") from None
+    data = escape_controls(text).encode("utf-8")
     try:
         target = given.resolve() if given.is_symlink() else given
         try:

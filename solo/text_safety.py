@@ -14,6 +14,9 @@ except newline and tab into the visible `\\u001b` form:
 * lone surrogates (text that was not valid UTF-8) print as `\\udcff` instead
   of failing to encode.
 
+`pictures` is the same-length form for the TUI, where a span of style may
+sit on the text: `␛` (from Unicode's Control Pictures) for ESC, and so on.
+
 `SafeStream` applies it to everything written to a stream: the CLI wraps
 its stdout and stderr in one, so every command's output is covered, not only
 the ones that remember to escape.  Markdown files written with `-o` carry
@@ -37,6 +40,22 @@ def _visible(match: re.Match[str]) -> str:
 def escape_controls(text: str) -> str:
     """`text` with every control character but newline and tab spelled out as `\\uXXXX`."""
     return _UNSAFE.sub(_visible, text)
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ␛ for ESC
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def pictures(text: str) -> str:
+    """`text` with each control character but newline and tab shown as one visible symbol (`␛`).
+
+    Same length as `text`, so styles laid over it (Rich `Text` spans) stay
+    where they were: the TUI uses this, the CLI the longer `\u001b` spelling.
+    """
+    return _UNSAFE.sub(_picture, text)
 
 
 def has_controls(text: str) -> bool:
