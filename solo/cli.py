@@ -17,6 +17,7 @@ from typing import NoReturn
 from solo import __version__
 from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
+from solo.failures import one_line
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
@@ -80,7 +81,7 @@ def _run(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 2
     for key, value in COMMON_DEFAULTS.items():
         if not hasattr(args, key):
@@ -98,10 +99,10 @@ def _run(argv: Sequence[str] | None = None) -> int:
     try:
         return int(handler(ctx) or 0)
     except UsageError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 2
     except SoloError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 1
 
 
@@ -123,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err, "standard error")
     try:
-        bad = failures.undecodable_argument(sys.argv[1:] if argv is None else argv)
+        bad = failures.bad_argument(sys.argv[1:] if argv is None else argv)
         if bad:
             return failures.report(bad, 2, err)
         code = _run(argv)

@@ -5,8 +5,9 @@ where they arise (`solo.files` for `-o` files, the store for saves); this
 module is the net under them, used only by `solo.cli.main`, so no command
 ever ends in a traceback:
 
-* an argument that is not valid UTF-8 (`solo note x $'\\xff'`) is refused
-  before anything runs (exit 2): a note cannot hold text that is not text;
+* an argument that is not valid UTF-8 (`solo note x $'\\xff'`) or holds a
+  NUL is refused before anything runs (exit 2): a note cannot hold text that
+  is not text;
 * stdout failing (a full disk behind `>`, exit 1; a reader that went away,
   `solo hooks | head`, exit 141 as for a shell's SIGPIPE) is one line.  solo
   saves a change before printing about it, so when the output fails the
@@ -35,14 +36,24 @@ EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
-def undecodable_argument(argv: Sequence[str]) -> str | None:
-    """The error for the first argument that was not valid UTF-8, or None when all are."""
+def one_line(message: object) -> str:
+    """`message` as one line: control characters and newlines spelled out (`\\u000a`)."""
+    return escape_controls(str(message)).replace("\n", "\\u000a")
+
+
+def bad_argument(argv: Sequence[str]) -> str | None:
+    """The error for the first argument that is not valid UTF-8 or holds a NUL, or None when all are fine.
+
+    (A shell cannot pass a NUL; a program calling `main` can, and no file name may hold one.)
+    """
     for number, arg in enumerate(argv, 1):
         try:
             str(arg).encode("utf-8")
         except UnicodeEncodeError:
-            return (f"solo: error: argument {number} ({escape_controls(str(arg))}) is not valid UTF-8"
+            return (f"solo: error: argument {number} ({one_line(arg)}) is not valid UTF-8"
                     " text; solo reads names, notes and paths as UTF-8")
+        if "\x00" in str(arg):
+            return f"solo: error: argument {number} ({one_line(arg)}) contains a NUL character"
     return None
 
 
@@ -91,7 +102,7 @@ def report(message: str | None, code: int, err: TextIO) -> int:
     """Print `message` (one line, control characters escaped) on `err`; returns `code`."""
     if message is None:
         return code
-    line = escape_controls(" ".join(message.splitlines()))
+    line = one_line(message)
     try:
         if code == EXIT_BUG and os.environ.get("SOLO_DEBUG"):
             traceback.print_exc(file=err)

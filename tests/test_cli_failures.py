@@ -166,3 +166,15 @@ def test_a_bug_is_one_line_with_exit_70_and_its_place(cli, monkeypatch):
 def test_help_and_version_return_zero_in_process(cli):
     assert cli("--version").code == 0
     assert cli("--help").code == 0
+
+
+def test_a_nul_in_an_argument_is_refused_by_name(cli):
+    result = cli("character", "show", "a\x00b.json")
+    assert result.code == 2
+    assert _one_line(result.err) == "solo: error: argument 3 (a\\u0000b.json) contains a NUL character"
+
+
+def test_a_newline_in_a_bad_argument_keeps_the_error_on_one_line(cli):
+    result = cli("hooks", "first\nsecond")
+    assert result.code == 2
+    assert _one_line(result.err).startswith("solo: error: unrecognized arguments: first\\u000asecond")
