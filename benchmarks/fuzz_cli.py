@@ -67,6 +67,14 @@ def random_argv(rng: random.Random) -> list[str]:
     return argv
 
 
+def kind(problem: str) -> str:
+    if problem in ("traceback", "exit status 70") or problem.startswith("escaped"):
+        return "traceback"
+    if problem == "hang":
+        return "hang"
+    return "outside" if problem.startswith("touched outside") else "other"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--cases", type=int, default=5000)
@@ -85,18 +93,14 @@ def main() -> int:
             outcome = run_case(world, argv, limit=args.limit)
             codes[outcome.code] += 1
             found = problems(outcome)
-            for problem in found:
-                key = ("traceback" if problem in ("traceback", "exit status 70") or problem.startswith("escaped")
-                       else "hang" if problem == "hang"
-                       else "outside" if problem.startswith("touched outside") else "other")
-                counts[key] += 1
+            counts.update({kind(problem) for problem in found})  # each case counted once per kind
             if found:
                 findings.append((argv, found))
             if (n + 1) % 500 == 0:
                 print(f"  {n + 1} cases, {len(findings)} with problems", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
     print(f"cases: {args.cases} (seed {args.seed}, {elapsed:.0f} s)")
-    print(f"tracebacks: {counts['traceback']}")
+    print(f"cases with a traceback: {counts['traceback']}")
     print(f"hangs (over {args.limit:g} s): {counts['hang']}")
     print(f"writes outside the world: {counts['outside']}")
     print(f"other problems: {counts['other']}")
