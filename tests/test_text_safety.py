@@ -125,3 +125,20 @@ def test_a_dialog_naming_a_character_never_reads_it_as_markup(saves_dir):
         assert "Delete [/q] Ann?" in h.app.export_screenshot().replace("&#160;", " ")
 
     play(new_app(saves_dir), scenario)
+
+
+def test_the_characters_screen_lists_a_markup_name_literally(saves_dir):
+    from solo.tui.screens.characters import CharactersScreen
+
+    session = CampaignStore(saves_dir).create("Road", system="nine-powers", seed=1)
+    session.perform("rules.character_random", name=f"[/x] Mira {CLEAR}")
+
+    async def scenario(h):
+        await h.press("escape", "p")
+        assert isinstance(h.app.screen, CharactersScreen)
+        screen = h.app.export_screenshot().replace("&#160;", " ")
+        assert "[/x] Mira ␛[2J (PC)" in screen
+        assert "\x1b" not in screen
+        assert h.app.screen.shown.startswith("[/x] Mira ␛[2J - Nine Powers PC")
+
+    play(new_app(saves_dir), scenario)
