@@ -122,13 +122,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     SAVED_CHANGES.clear()
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err, "standard error")
+    # A stream closed before solo started (`>&-`) is None: Python's print skips it, and so do we.
+    sys.stdout = SafeStream(out) if out is not None else None  # type: ignore[assignment]
+    sys.stderr = SafeStream(err, "standard error") if err is not None else None  # type: ignore[assignment]
     try:
         bad = failures.bad_argument(sys.argv[1:] if argv is None else argv)
         if bad:
             return failures.report(bad, 2, err)
         code = _run(argv)
-        sys.stdout.flush()  # a full disk behind `>` shows here, not at exit
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk behind `>` shows here, not at exit
         return code
     except BaseException as exc:  # noqa: B036 - the one place every failure ends up
         code, message = failures.describe(exc, SAVED_CHANGES)

@@ -98,9 +98,9 @@ def describe(exc: BaseException, saved: Sequence[tuple[str, str]] = ()) -> tuple
                       " run again with SOLO_DEBUG=1 to see the traceback")
 
 
-def report(message: str | None, code: int, err: TextIO) -> int:
+def report(message: str | None, code: int, err: TextIO | None) -> int:
     """Print `message` (one line, control characters escaped) on `err`; returns `code`."""
-    if message is None:
+    if message is None or err is None:  # nothing to say, or stderr was closed before solo started
         return code
     line = one_line(message)
     try:

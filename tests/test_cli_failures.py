@@ -178,3 +178,14 @@ def test_a_newline_in_a_bad_argument_keeps_the_error_on_one_line(cli):
     result = cli("hooks", "first\nsecond")
     assert result.code == 2
     assert _one_line(result.err).startswith("solo: error: unrecognized arguments: first\\u000asecond")
+
+
+def test_a_stdout_closed_before_solo_starts_is_skipped_as_print_does(saves_dir):
+    env = _env(saves_dir)
+    subprocess.run([sys.executable, "-m", "solo", "new", "Road"], env=env, check=True,
+                   capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "solo", "note", "Road", "Quietly."], env=env,
+                          stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(1))
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert _notes(saves_dir) == ["Quietly."]
