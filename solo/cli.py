@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -122,9 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     SAVED_CHANGES.clear()
     out, err = sys.stdout, sys.stderr
-    # A stream closed before solo started (`>&-`) is None: Python's print skips it, and so do we.
+    # A stream closed before solo started (`>&-`) is None: Python's print skips it, and so do we;
+    # a closed stdin reads as empty, like /dev/null (no terminal to ask on).
     sys.stdout = SafeStream(out) if out is not None else None  # type: ignore[assignment]
     sys.stderr = SafeStream(err, "standard error") if err is not None else None  # type: ignore[assignment]
+    stdin = sys.stdin
+    if stdin is None:
+        sys.stdin = io.StringIO("")
     try:
         bad = failures.bad_argument(sys.argv[1:] if argv is None else argv)
         if bad:
@@ -138,4 +143,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         failures.silence_broken_output(exc, out)
         return failures.report(message, code, err)
     finally:
-        sys.stdout, sys.stderr = out, err
+        sys.stdout, sys.stderr, sys.stdin = out, err, stdin

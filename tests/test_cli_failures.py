@@ -189,3 +189,12 @@ def test_a_stdout_closed_before_solo_starts_is_skipped_as_print_does(saves_dir):
                           preexec_fn=lambda: os.close(1))
     assert (proc.returncode, proc.stderr) == (0, "")
     assert _notes(saves_dir) == ["Quietly."]
+
+
+def test_a_closed_stdin_reads_as_no_terminal(saves_dir):
+    proc = subprocess.run([sys.executable, "-m", "solo", "character", "new", "nine-powers"],
+                          env=_env(saves_dir), capture_output=True, text=True, timeout=60,
+                          stdin=None, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2
+    assert _one_line(proc.stderr) == ("solo: error: guided creation asks questions at a terminal;"
+                                      " use --random to roll a character")
