@@ -88,10 +88,17 @@ class SafeStream:
             # In pieces: one write of a few hundred KB to a pipe whose reader has
             # gone was seen to end after its first 64 KB with no error at all.
             for start in range(0, len(safe), CHUNK):
-                self.stream.write(safe[start:start + CHUNK])
+                self._write(safe[start:start + CHUNK])
         except OSError as exc:
             raise OutputFailed(self.name, exc) from exc
         return len(text)
+
+    def _write(self, piece: str) -> None:
+        try:
+            self.stream.write(piece)
+        except UnicodeEncodeError:  # a terminal that is not UTF-8 (PYTHONIOENCODING=ascii): \xb7 for ·
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(piece.encode(encoding, "backslashreplace").decode(encoding))
 
     def flush(self) -> None:
         try:

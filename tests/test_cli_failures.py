@@ -198,3 +198,13 @@ def test_a_closed_stdin_reads_as_no_terminal(saves_dir):
     assert proc.returncode == 2
     assert _one_line(proc.stderr) == ("solo: error: guided creation asks questions at a terminal;"
                                       " use --random to roll a character")
+
+
+def test_a_terminal_that_is_not_utf8_gets_escapes_not_a_crash(saves_dir):
+    env = _env(saves_dir) | {"PYTHONIOENCODING": "ascii"}
+    subprocess.run([sys.executable, "-m", "solo", "new", "Road"], env=env, check=True,
+                   capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "solo", "show", "Road"], env=env,
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert b"no rule system \\xb7 seed" in proc.stdout  # the middle dot, spelled out
