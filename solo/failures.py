@@ -29,7 +29,7 @@ import traceback
 from collections.abc import Sequence
 from typing import TextIO
 
-from solo.text_safety import OutputFailed, escape_controls
+from solo.text_safety import OutputFailed, SafeStream, escape_controls
 
 EXIT_BUG = 70
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -103,11 +103,12 @@ def report(message: str | None, code: int, err: TextIO | None) -> int:
     if message is None or err is None:  # nothing to say, or stderr was closed before solo started
         return code
     line = one_line(message)
+    stream = SafeStream(err, "standard error")  # spells out what a non-UTF-8 stderr cannot show
     try:
         if code == EXIT_BUG and os.environ.get("SOLO_DEBUG"):
-            traceback.print_exc(file=err)
-        print(line, file=err)
-        err.flush()
+            traceback.print_exc(file=stream)
+        print(line, file=stream)
+        stream.flush()
     except (OSError, ValueError):
         pass  # stderr itself is gone: the exit status is all that is left to say it
     return code
