@@ -15,7 +15,9 @@ ever ends in a traceback:
   script does not run the command (and save the change) twice;
 * Ctrl+C is one line and exit 130;
 * any other OSError names the file and the system's reason (exit 1);
-  nesting or size beyond Python's limits is named as such (exit 1);
+  nesting, size or a number's length beyond Python's limits is named as
+  such (exit 1): the readers of tables and saves should name the file, and
+  this is the net under them;
 * anything else is a bug in solo: one line, exit 70, and `SOLO_DEBUG=1`
   prints the traceback as well.
 """
@@ -89,6 +91,9 @@ def describe(exc: BaseException, saved: Sequence[tuple[str, str]] = ()) -> tuple
         return 1, "solo: error: the input is nested too deeply to read"
     if isinstance(exc, MemoryError):
         return 1, "solo: error: out of memory: the input is too large to handle"
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return 1, ("solo: error: the input holds a number too long to read"
+                   f" (over {sys.get_int_max_str_digits()} digits)")
     where = ""
     frames = traceback.extract_tb(exc.__traceback__)
     if frames:

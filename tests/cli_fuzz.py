@@ -50,7 +50,7 @@ VALUES = [
     "end", "add", "close", "gain", "spend", "roll", "mark", "wits", "body", "minor", "major", "hard",
     "medium", "attack", "retreat", "momentum", "clue", "0", "1", "2", "-1", "7", "40", "1000001",
     "99999999999999999999999", "1e3", "nan", "", " ", "\t", "[bold]x[/bold]", "\x1b]0;t\x07",
-    "\x1b[2J", "a" * 300, "é" * 130, "🐉" * 70, "CON", "road.json", "../escape", "/tmp",
+    "\x1b[2J", "a" * 300, "é" * 130, "🐉" * 70, "CON", "road.json", "../escape", "../..",
 ]
 
 

@@ -208,3 +208,11 @@ def test_a_terminal_that_is_not_utf8_gets_escapes_not_a_crash(saves_dir):
                           capture_output=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert b"no rule system \\xb7 seed" in proc.stdout  # the middle dot, spelled out
+
+
+def test_a_table_with_a_5000_digit_number_is_one_line_not_a_bug(cli, tmp_path):
+    (tmp_path / "huge.yaml").write_text("id: huge/n\nrows: [" + "9" * 5000 + "]\n")
+    result = cli("table", "check", str(tmp_path))
+    assert result.code in (1, 2)  # our error, or the checker's own report of a broken file
+    assert "internal error" not in result.err and "Traceback" not in result.err
+    assert result.err == "" or result.err.strip().splitlines()[-1].startswith("solo: ")
