@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -24,6 +25,7 @@ from typing import NoReturn
 from solo import __version__
 from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
+from solo.failures import one_line
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
@@ -159,7 +161,7 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:  # plain `solo`: straight to the TUI, without building every command's parser
         from solo.commands.play import has_terminal, run_tui
@@ -170,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 2
     for key, value in COMMON_DEFAULTS.items():
         if not hasattr(args, key):
@@ -188,12 +190,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(handler(ctx) or 0)
     except UsageError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 2
     except SoloError as exc:
-        print(f"solo: error: {exc}", file=sys.stderr)
+        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; whatever goes wrong ends in one line on stderr, never a traceback.
+
+    Output goes through `SafeStream`, so control characters from saves and
+    tables reach the terminal escaped.  Errors the layers below did not turn
+    into a `SoloError` are caught here (see `solo.failures`): a failed
+    write to stdout, Ctrl+C (exit 130), a broken pipe (141), any other
+    OSError (1), and as a last resort a bug (70), which `SOLO_DEBUG=1` shows
+    with its traceback.
+    """
+    from solo import failures
+    from solo.commands.context import SAVED_CHANGES
+    from solo.text_safety import SafeStream
+
+    SAVED_CHANGES.clear()
+    out, err = sys.stdout, sys.stderr
+    # A stream closed before solo started (`>&-`) is None: Python's print skips it, and so do we;
+    # a closed stdin reads as empty, like /dev/null (no terminal to ask on).
+    sys.stdout = SafeStream(out) if out is not None else None  # type: ignore[assignment]
+    sys.stderr = SafeStream(err, "standard error") if err is not None else None  # type: ignore[assignment]
+    stdin = sys.stdin
+    if stdin is None:
+        sys.stdin = io.StringIO("")
+    try:
+        bad = failures.bad_argument(sys.argv[1:] if argv is None else argv)
+        if bad:
+            return failures.report(bad, 2, err)
+        code = _run(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk behind `>` shows here, not at exit
+        return code
+    except BaseException as exc:  # noqa: B036 - the one place every failure ends up
+        code, message = failures.describe(exc, SAVED_CHANGES)
+        failures.silence_broken_output(exc, out)
+        return failures.report(message, code, err)
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = out, err, stdin

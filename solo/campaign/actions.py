@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from solo.campaign.action_params import check as check_params
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
@@ -61,6 +62,10 @@ PROVIDERS: dict[str, tuple[str, ...]] = {
 
 class ActionError(SoloError):
     """An action that does not exist or was called with the wrong parameters."""
+
+
+class ReplayError(ActionError):
+    """An action of a campaign's log that fails when replayed; the message gives its number."""
 
 
 class ActionContext:
@@ -150,6 +155,8 @@ def _load_all() -> None:
 
 
 def get_action(name: str) -> Action:
+    if not isinstance(name, str):
+        raise ActionError(f"an action's name is text, not {name!r:.40}")
     action = _REGISTRY.get(name)
     if action is None:
         _load(PROVIDERS.get(_prefix(name), ()))
@@ -173,6 +180,8 @@ def _plain(value: Any, what: str) -> Any:
     """`value` as JSON would give it back: the form it has after a save and a load."""
     try:
         return json.loads(json.dumps(value, ensure_ascii=False))
+    except RecursionError:
+        raise ActionError(f"{what}: nested too deeply to be plain data") from None
     except (TypeError, ValueError) as exc:
         raise ActionError(f"{what} must be plain data (text, numbers, lists, mappings): {exc}") from None
 
@@ -189,7 +198,8 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     a scratch campaign that is never saved can afford to skip.
     """
     action = get_action(name)
-    params = _plain(params or {}, f"the parameters of {name!r}")
+    params = _plain({} if params is None else params, f"the parameters of {name!r}")
+    check_params(name, action.func, action.signature, params)
     try:
         action.signature.bind(campaign, None, **params)
     except TypeError as exc:
@@ -244,6 +254,9 @@ def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:
 
     It matches the original as long as the tables the actions rolled on are
     unchanged (user tables edited since can change what a roll landed on).
+    Every action's parameters are checked before it runs (`action_params`),
+    so a hand-edited log fails with a `ReplayError` naming the action's
+    number in the log and the field, never with a Python error.
     """
     from solo.tables import TableSet
 
@@ -251,9 +264,18 @@ def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:
                          **campaign.origin)
     if tables is not None and not isinstance(tables, TableSet):
         tables = tables()
-    for record in campaign.actions:
-        perform(fresh, record.name, record.params, tables=tables, at=record.at)
+    for number, record in enumerate(campaign.actions, 1):
+        try:
+            perform(fresh, record.name, record.params, tables=tables, at=record.at)
+        except SoloError as exc:
+            raise ReplayError(f"action {number} of {len(campaign.actions)} in the log"
+                              f" ({_short(record.name)}) cannot be replayed: {exc}") from None
     return fresh
+
+
+def _short(name: Any) -> str:
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def differences(recorded: Campaign, replayed: Campaign, limit: int = 5) -> list[str]:

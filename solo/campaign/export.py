@@ -8,6 +8,12 @@ threads, clocks) follows the log.
 
 The JSON export is the save document without its undo steps: other tools
 can read it, and solo can load it again if it is put in the saves directory.
+
+Text here is the campaign's own, control characters included; they are
+spelled out (`\\u001b`) on the way out, by `solo.files.write_text` for a
+file and by the CLI's output stream for the terminal, so an export never
+carries a raw escape sequence (in JSON that spelling is the standard escape,
+so the data reads back unchanged).
 """
 
 from __future__ import annotations

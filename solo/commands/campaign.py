@@ -17,7 +17,7 @@ from solo.campaign import (
     to_json,
     to_markdown,
 )
-from solo.commands.context import Context, UsageError
+from solo.commands.context import Context, UsageError, record_saved
 from solo.errors import SoloError
 from solo.files import write_text
 from solo.story.output import format_for
@@ -178,6 +178,7 @@ def cmd_show(ctx: Context) -> int:
 def cmd_note(ctx: Context) -> int:
     session = ctx.store.open(ctx.args.name)
     entries = session.perform("note", text=" ".join(ctx.args.text))
+    record_saved(session.campaign.name, "note")
     ctx.emit([e.to_dict() for e in entries],
              f"Noted in {session.campaign.name!r} (entry {len(session.campaign.journal)}).")
     return 0
@@ -291,6 +292,7 @@ def cmd_system(ctx: Context) -> int:
     system = None if wanted.strip().lower() == "none" else wanted.strip().lower()
     session = ctx.store.open(ctx.args.name)
     entries = session.perform("set_system", system=system)
+    record_saved(session.campaign.name, "set_system")
     ctx.emit({"campaign": session.campaign.name, "system": session.campaign.system,
               "entries": [e.to_dict() for e in entries]}, "\n".join(e.text for e in entries))
     return 0

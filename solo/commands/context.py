@@ -29,6 +29,17 @@ if TYPE_CHECKING:
 
 MAX_WARNINGS = 5
 
+# What this process has saved to campaigns through `Context.perform`, as
+# (campaign name, action) pairs: if printing the result fails afterwards (a
+# full disk behind `>`, a closed pipe), the CLI says the change was kept, so
+# a script does not run the command, and save the change, a second time.
+SAVED_CHANGES: list[tuple[str, str]] = []
+
+
+def record_saved(campaign: str, action: str) -> None:
+    """Note that `action` was saved in `campaign` (for the message if the output then fails)."""
+    SAVED_CHANGES.append((campaign, action))
+
 
 class UsageError(SoloError):
     """The command line itself is wrong (exit status 2, like argparse's own errors)."""
@@ -80,7 +91,11 @@ class Context:
 
     def perform(self, action: str, /, **params: Any) -> list[JournalEntry]:
         """Run a campaign action (on `--campaign` if given, saved at once); its entries come back."""
-        return self.session.perform(action, **params)
+        session = self.session
+        entries = session.perform(action, **params)
+        if session.saved:
+            record_saved(session.campaign.name, action)
+        return entries
 
     @cached_property
     def tables(self) -> TableSet:

@@ -34,6 +34,7 @@ from solo.story import (
     rule_system,
 )
 from solo.story.output import format_for
+from solo.text_safety import raw
 
 T = TypeVar("T")
 PROGRESS_THRESHOLD = 300  # items; fewer than this are written too fast to need a bar
@@ -111,7 +112,7 @@ def _progress(ctx: Context, items: Iterable[T], count: int, what: str) -> Iterat
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    console = Console(file=ctx.err)
+    console = Console(file=raw(ctx.err))  # the bar's own escape codes, drawn as such
     columns = (TextColumn(f"{what}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console) as bar:
         task = bar.add_task(what, total=count)

@@ -11,6 +11,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from solo.campaign import Campaign, JournalEntry
+from solo.text_safety import pictures
+
+
+def shown(text: Text) -> Text:
+    """`text` with control characters from saves and tables made visible (`␛`), never obeyed."""
+    text.plain = pictures(text.plain)  # same length: the spans stay put
+    return text
 
 # Entry kind -> the group whose colour its label takes.
 GROUPS = {
@@ -48,7 +55,7 @@ def entry_body(entry: JournalEntry) -> Text:
     label = entry.data.get("label") if entry.kind == "oracle" else None
     if isinstance(label, str) and label:
         text.highlight_words([f"-> {label}"], style="bold")
-    return text
+    return shown(text)
 
 
 def encounter_running(campaign: Campaign) -> bool:
@@ -87,14 +94,14 @@ def state_panel(campaign: Campaign) -> Text:
         out.append(f"\n{clock.name} ")
         out.append(clock_bar(clock.filled, clock.segments), style="bold")
         out.append(f" {clock.filled}/{clock.segments}")
-    return out
+    return shown(out)
 
 
 def threads_panel(campaign: Campaign) -> Text:
     threads = campaign.open_threads
     if not threads:
         return Text("No open threads", style="dim")
-    return Text("\n".join(f"{t.id}. {t.text}" for t in threads))
+    return shown(Text("\n".join(f"{t.id}. {t.text}" for t in threads)))
 
 
 def people_panel(campaign: Campaign, resources: dict[int, str] | None = None) -> Text:
@@ -116,4 +123,4 @@ def people_panel(campaign: Campaign, resources: dict[int, str] | None = None) ->
         out.append(("\n" if out else "") + f"{notable.name} ({notable.kind})", style="dim")
     if not out:
         return Text("No characters yet", style="dim")
-    return out
+    return shown(out)

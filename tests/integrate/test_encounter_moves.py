@@ -186,7 +186,7 @@ def test_bad_moves_are_refused_and_change_nothing():
         ({"actor": "Mira", "action": {"kind": "attack", "target": "Nobody"}},
          "the target 'Nobody' is not in this encounter"),
         ({"actor": "Mira", "action": {"kind": "fly"}}, "unknown contest action 'fly'"),
-        ({"actor": "Mira", "action": "attack"}, "a move is the number of a listed move"),
+        ({"actor": "Mira", "action": "attack"}, "field 'action': expected a whole number or a mapping"),
     ]
     for params, message in cases:
         with pytest.raises(SoloError, match=message):

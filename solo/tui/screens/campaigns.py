@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Header, Label
 from solo.campaign import Listing, Session, slugify
 from solo.campaign import export as exporting
 from solo.errors import SoloError
+from solo.text_safety import pictures
 from solo.tui.library import Library
 from solo.tui.screens.confirm import ConfirmDialog
 from solo.tui.screens.new_campaign import DEFAULT_NAME, NewCampaign, NewCampaignDialog
@@ -80,7 +81,8 @@ class CampaignsScreen(Screen[Session | None]):
                 table.add_row(name, "", "", "", item.modified, key=item.slug)
             else:
                 mark = " •" if item.slug == self.current else ""
-                table.add_row(Text((item.name or item.slug) + mark), item.system or "—",
+                table.add_row(Text(pictures((item.name or item.slug) + mark)),
+                              Text(pictures(item.system or "—")),
                               str(item.scene), str(item.entries), item.modified, key=item.slug)
         if highlight is not None:
             slugs = [item.slug for item in self.listings]

@@ -23,7 +23,9 @@ from textual.widgets.option_list import Option
 from solo.campaign import Campaign, Character
 from solo.dice import Rng
 from solo.errors import SoloError
+from solo.text_safety import pictures
 from solo.tui.moves.base import Play
+from solo.tui.render import shown
 from solo.tui.screens.creation import CreationScreen
 
 
@@ -129,8 +131,8 @@ class CharactersScreen(Screen[None]):
         options = self.query_one(OptionList)
         keep = self.selected
         options.clear_options()
-        options.add_options(Option(f"{c.name} ({'PC' if c.role == 'pc' else 'NPC'})", id=str(c.id))
-                            for c in people)
+        options.add_options(Option(Text(pictures(f"{c.name} ({'PC' if c.role == 'pc' else 'NPC'})")),
+                                   id=str(c.id)) for c in people)  # a name is never markup
         ids = [c.id for c in people]
         if people:
             options.highlighted = ids.index(keep) if keep in ids else 0
@@ -145,7 +147,7 @@ class CharactersScreen(Screen[None]):
                                " r rolls one at random.", style="dim")
         else:
             self._shown = sheet_text(rules_system(self.campaign), people[self.selected])
-        self.query_one("#sheet", Static).update(self._shown)
+        self.query_one("#sheet", Static).update(shown(self._shown))
 
     @property
     def shown(self) -> str:

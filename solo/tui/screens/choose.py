@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
+
+from solo.text_safety import pictures
 
 
 class ChooseDialog(ModalScreen[str | None]):
@@ -30,10 +33,10 @@ class ChooseDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Label(self.title_text, id="title")
+            yield Label(Text(pictures(self.title_text)), id="title")  # names: never markup
             if self.detail:
-                yield Label(self.detail, id="detail")
-            yield OptionList(*(Option(label, id=value) for value, label in self.choices),
+                yield Label(Text(pictures(self.detail)), id="detail")
+            yield OptionList(*(Option(Text(pictures(label)), id=value) for value, label in self.choices),
                              id="choices")
             yield Label(self.hint, id="hint")
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
+
+from solo.text_safety import pictures
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -25,9 +28,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Label(self.question, id="title")
+            yield Label(Text(pictures(self.question)), id="title")  # names: never markup
             if self.detail:
-                yield Label(self.detail, id="detail")
+                yield Label(Text(pictures(self.detail)), id="detail")
             yield Label("y: yes · n or esc: no", id="hint")
 
     def action_answer(self, yes: bool) -> None:

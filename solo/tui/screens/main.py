@@ -27,6 +27,7 @@ from textual.widgets import Header, Input
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.errors import SoloError
+from solo.text_safety import pictures
 from solo.tui import resources
 from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
@@ -129,8 +130,8 @@ class MainScreen(Screen[None]):
 
     def _show_state(self) -> None:
         c = self.campaign
-        self.title = c.name
-        self.sub_title = (c.system or "no rule system") + " · " + _scene_label(c)
+        self.title = pictures(c.name)  # shown as typed: no control character reaches the terminal
+        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c))
         self.side.show(c, self._resources)
         if getattr(self.app, "started", True):
             self.read_resources()
