@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 
 import pytest
 
+from solo.campaign.store import CampaignStore
 from tests.conftest import REPO
 
 
@@ -20,8 +20,8 @@ def _env(saves) -> dict:
 
 
 def _notes(saves, slug="road") -> list[str]:
-    data = json.loads((saves / f"{slug}.json").read_text())
-    return [e["text"] for e in data["journal"] if e["kind"] == "note"]
+    campaign = CampaignStore(saves).load(slug)  # the snapshot and the log after it
+    return [e.text for e in campaign.journal if e.kind == "note"]
 
 
 def _one_line(err: str) -> str:
