@@ -77,7 +77,6 @@ OUTCOMES = {
 STANDING = {"retreat": "fell back", "surrender": "gave in", "truce": "stood down", "rout": "held the field"}
 MAX_FOES = 12
 MAX_ROUNDS = 1000
-ACTION_KEYS = ("kind", "target", "skill", "difficulty", "options")
 Who = str | int
 
 
@@ -174,41 +173,21 @@ def _replay(campaign: Campaign, system: System, state: dict[str, Any]) -> Runnin
 
 def _npc_turns(encounter: Encounter) -> None:
     """Let the engine play the foes until a PC must choose or the encounter is over."""
-    while not encounter.is_over():
-        waiting = encounter.awaiting()
-        if not waiting or encounter.side_of(waiting[0]) == PARTY:
-            return
-        encounter.apply(encounter.npc_policy(waiting[0]))
+    encounter.run(until=_party_turn)
+
+
+def _party_turn(encounter: Encounter, actor: Actor) -> bool:
+    return encounter.side_of(actor) == PARTY
 
 
 def _action(running: Running, move: dict[str, Any]) -> Action:
     """An engine Action from its plain form, naming actors by their labels in this encounter."""
-    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise SoloError("an encounter move is a mapping with at least a 'kind' (attack, wait...)"
-                        " or the number of one of the listed moves")
-    unknown = sorted(set(move) - set(ACTION_KEYS) - {"actor", "label"})
-    if unknown:
-        raise SoloError(f"an encounter move has only {', '.join(ACTION_KEYS)}; not {', '.join(unknown)}")
-    for key in ("skill", "difficulty"):
-        if move.get(key) is not None and not isinstance(move[key], str):
-            raise SoloError(f"an encounter move's {key} is a word, not {move[key]!r}")
-    actor = running.by_label(move.get("actor"), "actor")
-    target = running.by_label(move["target"], "target") if move.get("target") is not None else None
-    options = move.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise SoloError("an encounter move's options are a mapping")
-    return Action(actor, move["kind"], target, move.get("skill"), move.get("difficulty"),
-                  dict(options) if options else None)
+    return Action.from_dict(move, running.encounter)
 
 
 def _plain_move(encounter: Encounter, action: Action) -> dict[str, Any]:
-    """`Action.to_dict()` naming actors by their labels ("Goblin 2"), which tell twins apart."""
-    data = action.to_dict()
-    data.pop("label", None)
-    data["actor"] = encounter.label(action.actor)
-    if action.target is not None:
-        data["target"] = encounter.label(action.target)
-    return data
+    """The action's plain form, naming actors by their labels ("Goblin 2"), which tell twins apart."""
+    return encounter.action_to_dict(action)
 
 
 # -- writing results back ---------------------------------------------------------------------
@@ -343,7 +322,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     enc = running.encounter
     names = " and ".join(enc.label(a) for _, a in running.party)
     against = ", ".join(enc.label(a) for _, a in running.foes)
-    kind = f", {enc.kind} contest" if hasattr(enc, "kind") else ""
+    kind = f", {enc.title}" if enc.title != enc.NOUN else ""
     lines = [f"An encounter begins ({system.name}{kind}): {names} against {against}."]
     lines += [e.text for e in enc.log]
     return [ctx.entry("encounter", "\n".join(lines), {"started": True, "system": system.id, "seed": seed,
@@ -395,14 +374,17 @@ def encounter_auto(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]
     rounds: list[tuple[int, list[Event]]] = []
 
     def play() -> None:
-        while not enc.is_over():
-            number, mark = enc.round, len(enc.log)
-            enc.apply(enc.npc_policy(enc.awaiting()[0]))
-            new = enc.log[mark:]
-            if rounds and rounds[-1][0] == number:
-                rounds[-1][1].extend(new)
-            else:
-                rounds.append((number, list(new)))
+        mark, number = len(enc.log), enc.round
+
+        def each_turn(encounter: Encounter, actor: Actor) -> bool:  # journal the log round by round
+            nonlocal mark, number
+            if encounter.round != number:
+                rounds.append((number, enc.log[mark:]))
+                mark, number = len(enc.log), encounter.round
+            return False
+
+        enc.run(until=each_turn)
+        rounds.append((number, enc.log[mark:]))
 
     _step(campaign, running, play)
     entries = [ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",

@@ -547,20 +547,21 @@ def cmd_encounter(ctx: Context) -> int:
                 print(event.text)
         shown = len(encounter.log)
 
-    while not encounter.is_over():
-        actor = encounter.awaiting()[0]
-        if encounter.round != last_round:
-            last_round = encounter.round
+    def each_turn(enc: Encounter, actor: Actor) -> bool:
+        nonlocal last_round
+        show()
+        if enc.round != last_round:
+            last_round = enc.round
             header = f"-- round {last_round} --"
             lines.append(header)
             if interactive and not ctx.json:
                 print(header)
-        if interactive and encounter.side_of(actor) == PARTY:
-            action = _choose(encounter, actor)
-        else:
-            action = encounter.npc_policy(actor)
-        encounter.apply(action)
-        show()
+        return False
+
+    def choose(enc: Encounter, actor: Actor) -> Action | None:
+        return _choose(enc, actor) if interactive and enc.side_of(actor) == PARTY else None
+
+    encounter.run(until=each_turn, choose=choose)
     show()
     if args.update:
         for spec, actor in zip(args.pc, party, strict=True):
@@ -586,38 +587,65 @@ def cmd_encounter(ctx: Context) -> int:
     return 0
 
 
-def _choose(encounter: Encounter, actor: Actor) -> Action:
-    """Ask at the terminal: first what to do, then how hard (if there is a choice)."""
-    actions = encounter.legal_actions(actor)
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        key = action.label.rsplit(", ", 1)[0] if action.difficulty and ", " in action.label else action.label
-        groups.setdefault(key, []).append(action)
-    keys = list(groups)
-    print(f"\n{encounter.label(actor)}, what do you do?")
-    for i, key in enumerate(keys, start=1):
-        print(f"  {i:>2}. {key}")
+def _chance(encounter: Encounter, action: Action) -> str:
+    odds = encounter.action_odds(action)
+    return f"  {percent(odds.success)}" if odds is not None else ""
+
+
+def _pick(prompt: str, rows: list[tuple[str, str]]) -> int:
+    """Ask for one of `rows` (value, line) by number or by value; the index picked."""
+    print(prompt)
+    for i, (_, line) in enumerate(rows, start=1):
+        print(f"  {i:>2}. {line}")
     while True:
         try:
             reply = input("> ").strip()
         except EOFError:
             raise SoloError("the encounter stopped: no more answers") from None
-        if reply.isdigit() and 1 <= int(reply) <= len(keys):
-            break
-        print(f"  ! answer with a number from 1 to {len(keys)}")
-    options = groups[keys[int(reply) - 1]]
-    if len(options) == 1:
-        return options[0]
-    names = [a.difficulty for a in options]
-    while True:
-        try:
-            pick = input(f"  how hard? ({'/'.join(str(n) for n in names)}) > ").strip().lower()
-        except EOFError:
-            raise SoloError("the encounter stopped: no more answers") from None
-        for action in options:
-            if pick == str(action.difficulty):
-                return action
-        print(f"  ! answer {', '.join(str(n) for n in names)}")
+        if reply.isdigit() and 1 <= int(reply) <= len(rows):
+            return int(reply) - 1
+        for i, (value, _) in enumerate(rows):
+            if reply.casefold() == value.casefold():
+                return i
+        print(f"  ! answer with a number from 1 to {len(rows)}")
+
+
+def _choose(encounter: Encounter, actor: Actor) -> Action:
+    """Ask at the terminal in steps: the move, then whom, then how (each with its odds)."""
+    rows = encounter.choices(actor)
+    firsts = [next(r for r in rows if r.move == m and r.typical) for m in dict.fromkeys(r.move for r in rows)]
+
+    def line(row: Any, text: str) -> str:
+        return text + _chance(encounter, row.action)
+
+    def move_text(row: Any) -> str:
+        one = row.template.targets[0] if len(row.template.targets) == 1 else None
+        return row.template.label + (f" {encounter.label(one)}" if one is not None else "")
+
+    picked = firsts[_pick(f"\n{encounter.label(actor)}, what do you do?",
+                          [(r.template.label, line(r, move_text(r))) for r in firsts])]
+    rows = [r for r in rows if r.move == picked.move]
+    template = picked.template
+    if len(template.targets) > 1:
+        default = dict(template.default)
+        at = [next(r for r in rows if r.target is t and all(r.params.get(k) == v for k, v in default.items()))
+              for t in template.targets]
+        label = [encounter.label(t) for t in template.targets]
+        chosen = at[_pick("  whom?", [(name, line(r, name)) for name, r in zip(label, at, strict=True)])]
+        rows = [r for r in rows if r.target is chosen.target]
+    default = dict(template.default)
+    for name, values in template.params:
+        if len(values) < 2:
+            continue
+        at = []
+        for value in values:
+            fits = [r for r in rows if r.params[name] == value]
+            at.append(next((r for r in fits if all(r.params.get(k) == v for k, v in default.items()
+                                                   if k != name)), fits[0]))
+        prompt = "  how hard?" if name == "difficulty" else f"  {name}?"
+        pick = _pick(prompt, [(str(v), line(r, str(v))) for v, r in zip(values, at, strict=True)])
+        rows = [r for r in rows if r.params[name] == values[pick]]
+    return rows[0].action
 
 
 def cmd_forecast(ctx: Context) -> int:

@@ -481,11 +481,24 @@ class ActionTemplate:
     targets: tuple[Actor, ...] = ()
     params: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fixed: tuple[tuple[str, Any], ...] = ()
+    default: tuple[tuple[str, Any], ...] = ()  # the parameters a menu shows odds for before they are chosen
 
     @property
     def steps(self) -> int:
         """How many choices it takes after picking the kind."""
         return int(bool(self.targets)) + sum(1 for _, values in self.params if len(values) > 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One fully chosen action and the steps that chose it (see `Encounter.choices`)."""
+
+    move: int  # index of its template
+    template: ActionTemplate
+    target: Actor | None
+    params: dict[str, Any]
+    action: Action
+    typical: bool  # the row a menu shows for the move before target and parameters are chosen
 
 
 class Phase:
@@ -644,7 +657,7 @@ class Encounter:
             if seat.label.casefold() == key:
                 return seat.actor
         known = ", ".join(s.label for s in self.seats)
-        raise RulesError(f"the {what} {label!r} is not in this {self.NOUN} ({known})")
+        raise RulesError(f"the {what} {label!r} is not in this encounter ({known})")
 
     def foes_of(self, seat: Seat) -> list[Seat]:
         return [s for s in self.seats if s.out is None and s.side != seat.side]
@@ -728,17 +741,30 @@ class Encounter:
         action.label = self.describe(action)
         return action
 
-    def legal_actions(self, actor: Actor) -> list[Action]:
-        """Every action the actor may take now: each template with every target and parameter."""
-        out: list[Action] = []
-        for template in self.templates(actor):
+    def choices(self, actor: Actor) -> list[Choice]:
+        """Every action the actor may take now, each with the move, target and parameters that make it.
+
+        Front ends ask in steps (move, then target, then each parameter) by
+        narrowing this list, showing each step's exact odds from the rows it
+        leaves; the whole list is never shown.
+        """
+        out: list[Choice] = []
+        for move, template in enumerate(self.templates(actor)):
             combos: list[dict[str, Any]] = [{}]
             for name, values in template.params:
                 combos = [{**c, name: v} for c in combos for v in values]
+            default = dict(template.default)
             for target in template.targets or (None,):
                 for combo in combos:
-                    out.append(self.bind(template, actor, target, **combo))
+                    action = self.bind(template, actor, target, **combo)
+                    typical = all(combo.get(k) == v for k, v in default.items()) and (
+                        target is None or target is template.targets[0])
+                    out.append(Choice(move, template, target, combo, action, typical))
         return out
+
+    def legal_actions(self, actor: Actor) -> list[Action]:
+        """Every action the actor may take now: each template with every target and parameter."""
+        return [choice.action for choice in self.choices(actor)]
 
     def describe(self, action: Action) -> str:
         """A short line for an action ('Melee 3: attack Goblin 1, medium')."""

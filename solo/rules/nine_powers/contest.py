@@ -270,7 +270,8 @@ class Contest(Encounter):
 
         def add(kind: str, skill: str, targets: tuple[Any, ...], what: str, **fixed: Any) -> None:
             label = f"{display(skill)} {f.actor.rating(skill)}: {what}"
-            out.append(ActionTemplate(kind, label, targets, hard, (("skill", skill), *fixed.items())))
+            out.append(ActionTemplate(kind, label, targets, hard, (("skill", skill), *fixed.items()),
+                                      (("difficulty", "medium"),)))
 
         for skill in self.attack_skills(f.actor):
             add("attack", skill, foes, "attack")
