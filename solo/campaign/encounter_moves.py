@@ -422,24 +422,39 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     """The running encounter for a menu (None when none runs); changes nothing.
 
     ``{"system", "round", "over", "party": [...], "foes": [...], "waiting",
-    "actions": [{"index", "label", "action", "odds", "chance"}], "log"}``:
-    each participant has its label, name, side, campaign character id,
-    status, harm taken, stat block and sheet; ``waiting`` is the label of the
-    PC whose move it is, and ``actions`` are that PC's legal moves, with the
-    exact odds of the roll each makes where it makes one.
+    "actions": [{"index", "label", "action", "odds", "chance", "move", "target",
+    "params", "typical"}], "moves": [{"move", "kind", "label", "targets",
+    "params", "default"}], "log"}``: each participant has its label, name,
+    side, campaign character id, status, harm taken, stat block and sheet;
+    ``waiting`` is the label of the PC whose move it is, and ``actions`` are
+    that PC's legal actions, with the exact odds of the roll each makes where
+    it makes one.  A menu does not list them all: it asks for one of
+    ``moves``, then its target, then each parameter, narrowing ``actions``
+    by ``move``, ``target`` and ``params`` (``typical`` marks the row to show
+    for a move before anything else is chosen).
     """
     running = rebuild(campaign, tables)
     if running is None:
         return None
     enc = running.encounter
     waiting = next((a for a in enc.awaiting() if enc.side_of(a) == PARTY), None)
-    actions = []
+    actions: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
     if waiting is not None:
-        for i, action in enumerate(enc.legal_actions(waiting)):
-            odds = enc.action_odds(action)
-            actions.append({"index": i, "label": action.label or action.kind,
-                            "action": _plain_move(enc, action), "odds": odds.to_dict() if odds else None,
-                            "chance": percent(odds.success) if odds else None})
+        for i, row in enumerate(enc.choices(waiting)):
+            odds = enc.action_odds(row.action)
+            actions.append({"index": i, "label": row.action.label or row.action.kind,
+                            "action": _plain_move(enc, row.action), "odds": odds.to_dict() if odds else None,
+                            "chance": percent(odds.success) if odds else None, "move": row.move,
+                            "target": enc.label(row.target) if row.target is not None else None,
+                            "params": dict(row.params), "typical": row.typical})
+            if row.move == len(moves):
+                template = row.template
+                moves.append({"move": row.move, "kind": template.kind, "label": template.label,
+                              "targets": [enc.label(t) for t in template.targets],
+                              "params": [{"name": name, "values": list(values)}
+                                         for name, values in template.params if len(values) > 1],
+                              "default": dict(template.default)})
     return {
         "system": running.system.id,
         "round": enc.round,
@@ -448,5 +463,6 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
         "foes": [_participant(running, c, a, FOES) for c, a in running.foes],
         "waiting": enc.label(waiting) if waiting is not None else None,
         "actions": actions,
+        "moves": moves,
         "log": [e.text for e in enc.log],
     }
