@@ -49,11 +49,11 @@ def test_plain_dice_odds_are_untouched(cli):
     "args, code, message",
     [
         (("odds", "2d6", "--rating", "3"), 2, "--rating is for rules-system odds"),
-        (("odds", "nine-powers", "--skill"), 2, "Nine Powers odds take --rating"),
+        (("odds", "nine-powers", "--skill"), 2, "--skill is not for Nine Powers odds; they take --rating"),
         (("odds", "nine-powers", "--difficulty", "tough"), 1, "need a rating"),
         (("odds", "nine-powers", "--rating", "2", "--difficulty", "heroic"), 1, "easy, medium or tough"),
         (("odds", "resistance", "--difficulty", "9"), 1, "runs 0 (standard) to 2"),
-        (("odds", "resistance", "--assist", "100"), 1, "helpers from 0 to 5, not 100"),
+        (("odds", "resistance", "--assist", "100"), 2, "option --assist is at most 5, not 100"),
         (
             ("character", "new", "dnd", "--random"),
             1,

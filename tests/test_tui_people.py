@@ -180,9 +180,38 @@ def test_a_check_shows_each_approachs_odds_first(saves_dir):
         approaches = h.app.screen
         assert approaches.choices[0] == ("force", "force      66.7%  (melee-protect)")  # d4 d6 at 2 or under
         await h.press("enter")
+        options = h.app.screen  # the system's own check options, from its declaration; rolling comes first
+        assert isinstance(options, ChooseDialog) and options.choices[0] == ("roll", "Roll  66.7%")
+        assert ("bonus", "bonus: -  (one (small) or two (big) dice more)") in options.choices
+        await h.press("enter")
         entry = h.main.campaign.journal[-1]
         assert entry.kind == "check" and entry.data["approach"] == "force"
         assert entry.data["difficulty"] == "medium"
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_a_resistance_check_with_stress_at_stake(saves_dir):
+    session = make_campaign(saves_dir, seed=4, system="resistance")
+    sheet = registry.get("resistance").random_character(Rng(2), name="Ash").to_dict()
+    session.perform("character_add", sheet=sheet)
+
+    async def scenario(h):
+        await h.press("escape", "o", "enter", "enter")  # medium, the first approach
+        options = h.app.screen
+        assert isinstance(options, ChooseDialog) and options.choices[0][0] == "roll"
+        stress = [value for value, _ in options.choices].index("stress")
+        await h.press(*["down"] * stress, "enter")  # the stress at stake: asked as text
+        await h.type("d6")
+        options = h.app.screen
+        assert ("stress", "stress: d6  (the stress at stake (1, d3, d6, d8), taken on a failure or a success"
+                " at a cost)") in options.choices
+        await h.press("home", "enter")  # roll
+        entry = h.main.campaign.journal[-1]
+        # ENDURE at difficulty 1 with a pool of 2 rolls [4]: a failure, so the d6 at stake lands (3).
+        assert entry.kind == "check" and entry.data["detail"]["stress"] == {
+            "die": "d6", "amount": 3, "resistance": "body", "fallout": []}
+        assert "Ash marks 3 BODY stress from the check (d6)" in entry.text
 
     play(new_app(saves_dir), scenario)
 

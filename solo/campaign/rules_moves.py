@@ -29,7 +29,6 @@ their parameters, for the CLI and the TUI:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -50,25 +49,25 @@ from solo.campaign.state import Campaign, Character
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.rules.engine import Actor, CheckResult, Odds, System
+from solo.rules.options import parse_options
 
 Who = str | int  # a character by id or name
-FIXED_CHECK_PARAMETERS = ("self", "actor", "approach", "difficulty", "rng")
 
 
 def check_options(system: System) -> list[str]:
-    """The system's own options for a check (its `check` keyword parameters)."""
-    parameters = inspect.signature(system.check).parameters
-    return [name for name, p in parameters.items()
-            if name not in FIXED_CHECK_PARAMETERS and p.kind is inspect.Parameter.KEYWORD_ONLY]
+    """The names of the system's own options for a check, as it declares them."""
+    return [option.name for option in system.check_options]
 
 
 def _checked_options(system: System, options: dict[str, Any]) -> dict[str, Any]:
+    """The options checked and typed by the system's declaration; an unknown one is named."""
     allowed = check_options(system)
     wrong = sorted(set(options) - set(allowed))
     if wrong:
         raise SoloError(f"a {system.name} check takes the options {', '.join(allowed)};"
                         f" not {', '.join(wrong)}")
-    return {k: v for k, v in options.items() if v is not None}
+    parsed = parse_options(system.check_options, {k: v for k, v in options.items() if v is not None})
+    return {k: v for k, v in parsed.items() if v is not None}
 
 
 @dataclass

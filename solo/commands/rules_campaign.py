@@ -30,8 +30,6 @@ from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
 from solo.rules.engine import System
 
-ENCOUNTER_ONLY_AT_START = ("kind", "initiative", "distance", "situation")
-
 
 def _campaign(ctx: Context) -> tuple[Campaign, System]:
     campaign = ctx.campaign
@@ -197,13 +195,14 @@ def _choose(view: dict[str, Any]) -> int | None:
 def encounter(ctx: Context) -> int:
     args = ctx.args
     campaign, system = _campaign(ctx)
-    given = [f"--{k.replace('_', '-')}" for k in ENCOUNTER_ONLY_AT_START if getattr(args, k, None)]
+    given = list(dict.fromkeys(o.flag for _, o in rules_commands.declared("encounter_options")
+                               if getattr(args, "system_" + o.name, None) is not None))
     entries: list[JournalEntry] = []
     if args.foe:
         if running_state(campaign) is not None:
             raise UsageError(f"an encounter is already running in {campaign.name!r}: play it out first."
                              f" {_hint(campaign)}")
-        options = rules_commands._encounter_options(ctx)
+        options = rules_commands._encounter_options(ctx, system)
         entries += ctx.perform("rules.encounter_start", pcs=args.pc or None,
                                foes=[_foe_spec(f) for f in args.foe], **options)
     elif running_state(campaign) is None:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from solo.dice import Rng
 from solo.errors import SoloError
+from solo.rules.options import Option
 
 APPROACHES = ("force", "finesse", "wits", "presence", "lore", "stealth", "survival", "craft")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -257,6 +258,20 @@ class System(ABC):
     difficulty_names: ClassVar[tuple[str, ...]] = ()
     #: named options `odds_for` accepts (the CLI offers them)
     odds_parameters: ClassVar[tuple[str, ...]] = ()
+    #: what `check` and `check_odds` accept besides actor, approach and difficulty (front ends build
+    #: their flags and dialogs from these, the campaign checks stored values with them)
+    check_options: ClassVar[tuple[Option, ...]] = ()
+    #: what `odds_for` accepts (`solo odds SYSTEM --...`)
+    odds_options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def encounter_options(self) -> tuple[Option, ...]:
+        """What the system's encounters accept (Nine Powers: kind, initiative...)."""
+        return self.encounter_class.declared_options
+
+    def odds_headline(self, odds: Odds) -> str:
+        """One line saying what check `odds` are for and its chance of success."""
+        return f"{self.name}: success {odds.success}"
 
     @property
     def approaches(self) -> list[str]:
@@ -565,8 +580,12 @@ class Encounter:
     NOBODY_LEFT = "nobody is left standing"
     seat_class: ClassVar[type[Seat]] = Seat
     phase: ClassVar[Phase] = EachActs()
-    #: keyword options the system's encounter accepts
-    option_names: ClassVar[tuple[str, ...]] = ()
+    #: keyword options the system's encounter accepts, declared once for every front end
+    declared_options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.declared_options)
 
     def __new__(cls, system: System, sides: Any, rng: Rng, **options: Any) -> Encounter:
         if cls is Encounter:

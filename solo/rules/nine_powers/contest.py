@@ -79,6 +79,7 @@ from solo.rules.nine_powers.pools import (
 )
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
 from solo.rules.nine_powers.tracks import actor_pool, take
+from solo.rules.options import Option
 
 KINDS = ("physical", "social", "crafting")
 DAMAGING = {
@@ -197,14 +198,16 @@ class Contest(Encounter):
     phase = Declare()
     seats: list[Fighter]  # type: ignore[assignment]
 
-    option_names = (
-        "kind",
-        "initiative",
-        "same_skill",
-        "wounds",
-        "social_armor",
-        "heroism",
-        "escape_difficulty",
+    declared_options = (
+        Option("kind", "choice", "a physical, social or crafting contest", KINDS),
+        Option("initiative", "choice", "the side that started it (goes first in round 1)", ("party", "foes")),
+        Option("same_skill", "choice", "actors using the same skill: act at once, or the one who dealt more"
+               " damage first", ("simultaneous", "more-damage-first")),
+        Option("wounds", "flag", "a defeated player character rolls a wound"),
+        Option("social_armor", "flag", "social armour counts in a social contest"),
+        Option("heroism", "choice", "spend heroism on monsters' tricks automatically, or never",
+               ("auto", "never")),
+        Option("escape_difficulty", "choice", "how hard escaping is", DIFFICULTIES),
     )
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):

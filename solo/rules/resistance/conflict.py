@@ -58,6 +58,7 @@ from solo.rules.engine import (
     choose,
     full_degrees,
 )
+from solo.rules.options import Option
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
     BANDS,
@@ -116,7 +117,12 @@ class Conflict(Encounter):
 
     NOUN = "fight"
     NOBODY_LEFT = "nobody is left in it"
-    option_names = ("distance", "prepared", "situation", "closing_rounds")
+    declared_options = (
+        Option("distance", "choice", "where the fight starts", ("close", "far")),
+        Option("prepared", "flag", "the characters prepared (an Accurate weapon's first attack has mastery)"),
+        Option("situation", "text", "a named situation that changes NPC difficulty"),
+        Option("closing_rounds", "int", "rounds before foes without ranged weapons close in", minimum=0),
+    )
     seat_class = Side
     phase = EachActs()
     seats: list[Side]  # type: ignore[assignment]
