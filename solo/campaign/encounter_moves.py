@@ -64,6 +64,7 @@ from solo.dice import Rng, percent
 from solo.errors import SoloError
 from solo.rules.engine import Action, Actor, Encounter, Event, System
 from solo.rules.forecast import FOES, PARTY
+from solo.rules.options import parse_options
 from solo.tables import TableSet
 
 KEY = "encounter"
@@ -307,6 +308,10 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     rounds = options.get("max_rounds", 100)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SoloError(f"max_rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+    # Values are checked and typed by the system's declaration; an unknown name is left for the engine to
+    # refuse, naming what the system's encounters accept.
+    declared = {k: v for k, v in options.items() if k != "max_rounds"}
+    options = {**options, **parse_options(system.encounter_options, declared, strict=False)}
     seed = ctx.rng.randint(0, 2**32 - 1)
     state = {
         "system": system.id,

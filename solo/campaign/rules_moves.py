@@ -16,11 +16,11 @@ their parameters, for the CLI and the TUI:
   (``solo character npc SYSTEM`` lists them) as a campaign NPC, to meet
   again and fight.
 * ``rules.check(character, approach=None, difficulty="medium", **options)`` -
-  a check in the neutral vocabulary; ``options`` are the system's own
-  (Nine Powers: skill, bonus, penalty, spend, trade, keep_success,
-  use_talent; the Resistance Toolbox: skill, domain, mastery, knack, assist,
-  bond, stress, resistance, defensive, and assistants - campaign characters
-  by name, who add their dice and share any stress the roller takes).  The journal gives the exact chance
+  a check in the neutral vocabulary; ``options`` are the ones the system
+  declares (``System.check_options``: a bonus, a spend, a domain, the stress
+  at stake...), checked and typed by that declaration; a list of helpers
+  names campaign characters, who add their dice and share any stress the
+  roller takes.  The journal gives the exact chance
   of success worked out before the roll.  A small bonus or penalty left
   waiting by a journey is used up here (see `actors.py`).
 * ``rules.harm(character, kind, size)`` / ``rules.recover(character, kind,
