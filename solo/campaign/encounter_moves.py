@@ -345,7 +345,7 @@ def encounter_act(campaign: Campaign, ctx: ActionContext, actor: Who,
     assert running is not None
     enc = running.encounter
     who = running.pc(actor)
-    if who not in enc.awaiting():
+    if all(a is not who for a in enc.awaiting()):
         waiting = ", ".join(enc.label(a) for a in enc.awaiting()) or "nobody"
         raise SoloError(f"it is not {enc.label(who)}'s move now (waiting for: {waiting})")
     if isinstance(action, int) and not isinstance(action, bool):

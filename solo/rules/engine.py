@@ -555,7 +555,7 @@ class EachActs(Phase):
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         enc.resolve(seat, action, events)
         seat.action = action
-        if len(enc.active_sides()) <= 1:
+        if enc.live_sides <= 1:
             enc.finish(events)
         elif self.next_seat(enc) is None:
             for s in enc.seats:
@@ -643,6 +643,7 @@ class Encounter:
                 self.seats.append(seat)
                 self._seats[id(actor)] = seat
         self.alive: dict[str, int] = {}
+        self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
 
     def count_sides(self) -> None:
         """(Re)count who keeps each side in the fight; call after setting `counts` on seats."""
@@ -650,6 +651,7 @@ class Encounter:
         for seat in self.seats:
             if seat.counts and seat.out is None:
                 self.alive[seat.side] += 1
+        self._live = sum(1 for count in self.alive.values() if count > 0)
 
     # -- who is here ------------------------------------------------------------
     @property
@@ -693,6 +695,11 @@ class Encounter:
     def active_sides(self) -> list[str]:
         return [side for side, count in self.alive.items() if count > 0]
 
+    @property
+    def live_sides(self) -> int:
+        """How many sides still have someone in the fight (kept as seats go out, not counted again)."""
+        return self._live
+
     def is_active(self, actor: Actor) -> bool:
         """Still taking part: not defeated, fled or at the enemy's mercy."""
         return self.seat(actor).out is None
@@ -709,6 +716,8 @@ class Encounter:
         """The seat leaves the fight ('defeated', 'fled', 'at mercy'...)."""
         if seat.out is None and seat.counts:
             self.alive[seat.side] -= 1
+            if not self.alive[seat.side]:
+                self._live -= 1
         seat.out = how
 
     @property
@@ -797,7 +806,9 @@ class Encounter:
         """Take one action: checked (over, out, not its turn, illegal), recorded, then resolved."""
         if self.is_over():
             raise RulesError(f"the {self.NOUN} is over")
-        seat = self.seat(action.actor)
+        return self._turn_of(self.seat(action.actor), action)
+
+    def _turn_of(self, seat: Seat, action: Action) -> list[Event]:
         if seat.out is not None:
             raise RulesError(f"{seat.label} is out of the {self.NOUN} ({seat.out})")
         if not seat.acts:
@@ -854,7 +865,7 @@ class Encounter:
     # -- rounds and the end ------------------------------------------------------------
     def round_over(self, events: list[Event]) -> None:
         """Everyone has had their turn: finish, break off at the round limit, or start the next round."""
-        if len(self.active_sides()) <= 1:
+        if self.live_sides <= 1:
             self.finish(events)
         elif self.round >= self.max_rounds:
             self.round = self.max_rounds + 1
@@ -877,13 +888,7 @@ class Encounter:
         return events
 
     def is_over(self) -> bool:
-        if self.finished or self.round > self.max_rounds:
-            return True
-        live = 0
-        for count in self.alive.values():
-            if count > 0:
-                live += 1
-        return live <= 1
+        return self.finished or self.round > self.max_rounds or self._live <= 1
 
     @property
     def winner(self) -> str | None:
@@ -915,15 +920,21 @@ class Encounter:
         """
         events: list[Event] = []
         policy = self.system.npc_policy
-        while not self.is_over():
-            seat = self.phase.next_seat(self)
+        next_seat = self.phase.next_seat
+        while not (self.finished or self.round > self.max_rounds or self._live <= 1):
+            seat = next_seat(self)
             if seat is None:  # pragma: no cover - a phase always waits for someone
                 raise RulesError(f"the {self.NOUN} is waiting for nobody but is not over")
             actor = seat.actor
             if until is not None and until(self, actor):
                 break
             action = choose(self, actor) if choose is not None else None
-            events.extend(self.apply(action if action is not None else policy(actor, self, self.rng)))
+            if action is None:
+                events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
+            elif action.actor is actor:
+                events.extend(self._turn_of(seat, action))
+            else:
+                events.extend(self.apply(action))  # the chooser moved someone else: checked as any other
         return events
 
     def play(self, choose_action: Chooser | None = None) -> list[Event]:

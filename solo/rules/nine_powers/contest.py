@@ -404,7 +404,12 @@ class Contest(Encounter):
             self._can_boost(f.actor, boost)
         if kind == "wrestle":
             options["effect"] = choose(options.get("effect", "grab"), WRESTLE_EFFECTS, "wrestling effect")
-        checked = Action(f.actor, kind, g.actor if g is not None else None, skill, diff, options or None)
+        target = g.actor if g is not None else None
+        if target is action.target and skill == action.skill and diff == action.difficulty and (
+                options or None) == action.options:
+            checked = action  # already as the rules read it (the NPC policy's actions are)
+        else:
+            checked = Action(f.actor, kind, target, skill, diff, options or None)
         if self.record:
             checked.label = self.describe(checked)
         return checked
@@ -442,7 +447,7 @@ class Contest(Encounter):
             else:
                 groups.append([f])
         for group in groups:
-            if len(self.active_sides()) <= 1:
+            if self.live_sides <= 1:
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
             for f in group:
