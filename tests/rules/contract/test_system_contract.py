@@ -10,10 +10,14 @@ by the campaign.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+
 import pytest
 
 from solo.campaign.rules_moves import _checked_options
-from solo.cli import build_parser
+from solo.cli import build_parser, main
 from solo.commands.rules import system_options
 from solo.dice import Rng
 from solo.rules import DEGREES, DIFFICULTIES, Encounter, registry
@@ -106,6 +110,17 @@ def test_every_actor_round_trips_through_save_and_load(system):
         assert actor.copy().to_dict() == data
 
 
+def test_a_copy_shares_nothing_with_its_original(system):
+    actor = system.random_character(Rng(6))
+    before = actor.to_dict()
+    copy = actor.copy()
+    for _ in range(4):
+        system.harm(copy, "body", "major", Rng(7))
+    party, foes = party_and_foes(system, Rng(8))
+    Encounter(system, {"party": [copy], "foes": [f.copy() for f in foes]}, Rng(9)).run()
+    assert copy.to_dict() != before and actor.to_dict() == before
+
+
 def test_guided_creation_finishes_on_defaults(system):
     asked = []
 
@@ -188,3 +203,19 @@ def test_every_declared_encounter_option_is_accepted_by_the_cli_and_the_engine(s
         party, foes = party_and_foes(system, Rng(1))
         encounter = Encounter(system, {"party": party, "foes": foes}, Rng(2), **typed)
         assert encounter.options == typed
+
+
+def test_a_broken_character_file_is_one_line_naming_the_file_and_the_field(system, tmp_path):
+    sheet = system.random_character(Rng(5)).to_dict()
+    field = next(k for k, v in sheet.items() if isinstance(v, int) and not isinstance(v, bool)
+                 and k != "version")
+    sheet[field] = -3
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(sheet))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["character", "show", str(path)])
+    assert code == 1
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0]
+    assert f"{field} must be a whole number of 0 or more, not -3" in lines[0]
