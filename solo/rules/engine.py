@@ -442,6 +442,52 @@ class Creation(ABC):
         return self.actor()
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step of guided creation: its question (from the answers so far) and how a reply is taken.
+
+    `take` turns the trimmed reply into the value kept under `key`, raising
+    RulesError to have it asked again; `ask` builds the Question (its key is
+    the step's).
+    """
+
+    key: str
+    ask: Callable[[dict[str, Any]], Question]
+    take: Callable[[dict[str, Any], str], Any] = lambda answers, reply: reply
+
+
+class StepwiseCreation(Creation):
+    """Guided creation as a list of steps, asked in order; `build` makes the actor from the answers."""
+
+    def __init__(self, steps: Sequence[Step], build: Callable[[dict[str, Any]], Actor],
+                 answers: Mapping[str, Any] | None = None):
+        self.steps = list(steps)
+        self.build = build
+        self.answers: dict[str, Any] = dict(answers or {})
+
+    def _step(self) -> Step | None:
+        return next((step for step in self.steps if step.key not in self.answers), None)
+
+    @property
+    def question(self) -> Question | None:
+        step = self._step()
+        if step is None:
+            return None
+        q = step.ask(self.answers)
+        return Question(step.key, q.prompt, q.choices, q.default, q.help)
+
+    def answer(self, text: str) -> None:
+        _, reply = self.reply(text)
+        step = self._step()
+        assert step is not None
+        self.answers[step.key] = step.take(self.answers, reply)
+
+    def actor(self) -> Actor:
+        if self._step() is not None:
+            raise RulesError("creation is not finished yet")
+        return self.build(self.answers)
+
+
 # -- encounters: the kernel ------------------------------------------------------------
 #
 # A system's encounter subclasses `Encounter` and supplies only what its rules

@@ -141,7 +141,7 @@ class NinePowers(System):
         return actor
 
     def creation(self, *, name: str | None = None) -> Creation:
-        return build.NinePowersCreation(self.data, self.formula, name)
+        return build.creation(self.data, self.formula, name)
 
     def new_character(
         self,

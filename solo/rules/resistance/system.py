@@ -154,7 +154,7 @@ class Resistance(System):
         return pc
 
     def creation(self, *, name: str | None = None) -> Creation:
-        return build.ResistanceCreation(self.setting, self.data, self.slots_total, name)
+        return build.creation(self.setting, self.data, self.slots_total, name)
 
     def roles(self) -> list[str]:
         return sorted(self.setting.roles)
