@@ -217,12 +217,12 @@ def test_encounter_interactive_menu(cli, monkeypatch):
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     result = cli("encounter", "nine-powers", "--pc", "random", "--foe", "giant-rat", "--seed", "3")
     assert result.code == 0, result.err
-    # The menu offers the PC's moves (a d4 is 50% at medium), then how hard, each with its exact odds;
+    # The menu offers the moves (a d4 and a d6: 2/3 at medium), then how hard, each with its exact odds;
     # choice 1 at medium is what the PC then intends each round.
-    assert "Ulric, what do you do?\n   1. Melee/Protect 1: attack Giant Rat  50%\n" in result.out
-    assert "  how hard?\n   1. easy  75%\n   2. medium  50%\n   3. tough  25%\n" in result.out
+    assert "Ulric, what do you do?\n   1. Melee/Protect 2: attack Giant Rat  66.7%\n" in result.out
+    assert "  how hard?\n   1. easy  87.5%\n   2. medium  66.7%\n   3. tough  37.5%\n" in result.out
     rounds = result.out.count("-- round ")
-    assert result.out.count("Ulric intends to Melee/Protect 1: attack Giant Rat, medium.") == rounds
+    assert result.out.count("Ulric intends to Melee/Protect 2: attack Giant Rat, medium.") == rounds
     assert result.out.rstrip().endswith("Result: the party wins.")
 
 

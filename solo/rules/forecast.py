@@ -41,7 +41,8 @@ class Forecast:
     losses: int = 0
     rounds: int = 0
     harm: dict[str, int] = field(default_factory=dict)  # summed over the party and all runs
-    statuses: dict[str, int] = field(default_factory=dict)  # party members' end states, counted
+    # each party member's end states, counted over the fights: each member's counts sum to `runs`
+    statuses: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
     def rate(self, count: int) -> float:
@@ -62,7 +63,9 @@ class Forecast:
             "loss": self.rate(self.losses),
             "average_rounds": self.rounds / self.runs if self.runs else 0.0,
             "average_harm": self.average_harm,
-            "party_end_states": {k: self.rate(v) for k, v in sorted(self.statuses.items())},
+            "party_end_states": {
+                who: {k: self.rate(v) for k, v in sorted(ends.items())} for who, ends in self.statuses.items()
+            },
             "seconds": round(self.seconds, 3),
         }
 
@@ -76,9 +79,16 @@ class Forecast:
         if self.harm:
             harm = ", ".join(f"{k} {v:.2f}" for k, v in self.average_harm.items())
             lines.append(f"  the party takes on average: {harm}")
-        ends = ", ".join(f"{k} {self.rate(v):.1%}" for k, v in sorted(self.statuses.items()))
-        lines.append(f"  the party ends: {ends}")
+        for who, counts in self.statuses.items():
+            ends = ", ".join(f"{k} {self.rate(v):.1%}" for k, v in sorted(counts.items()))
+            lines.append(f"  {who} ends the fight: {ends}")
         return "\n".join(lines)
+
+
+def _member_names(party: Sequence[Actor]) -> list[str]:
+    """Each party member's name, numbered when two share one."""
+    names = [a.name for a in party]
+    return [f"{n} ({names[:i].count(n) + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
 def forecast(
@@ -98,6 +108,9 @@ def forecast(
     Encounter(system, {PARTY: [a.copy() for a in party], FOES: [a.copy() for a in foes]}, Rng(0),
               record=False, **options)
     result = Forecast(system.id, [a.name for a in party], [a.name for a in foes], runs)
+    members = _member_names(party)
+    for who in members:
+        result.statuses[who] = {}
     start = time.perf_counter()
     jobs = [(rng.randint(0, 2**63 - 1), min(CHUNK, runs - done)) for done in range(0, runs, CHUNK)]
     count = _workers(workers, runs, len(jobs))
@@ -112,22 +125,25 @@ def forecast(
         result.rounds += rounds
         for key, value in harm.items():
             result.harm[key] = result.harm.get(key, 0) + value
-        for key, value in statuses.items():
-            result.statuses[key] = result.statuses.get(key, 0) + value
+        for who, counts in statuses.items():
+            mine = result.statuses[who]
+            for key, value in counts.items():
+                mine[key] = mine.get(key, 0) + value
     result.seconds = time.perf_counter() - start
     return result
 
 
-Part = tuple[int, int, int, int, dict[str, int], dict[str, int]]
+Part = tuple[int, int, int, int, dict[str, int], dict[str, dict[str, int]]]
 
 
 def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], options: dict[str, Any],
            seed: int, runs: int) -> Part:
-    """`runs` fights from one seed: (wins, draws, losses, rounds, harm, party end states)."""
+    """`runs` fights from one seed: (wins, draws, losses, rounds, harm, each member's end states)."""
     rng = Rng(seed)
+    members = _member_names(party)
     wins = draws = losses = rounds = 0
     harm: dict[str, int] = {}
-    statuses: dict[str, int] = {}
+    statuses: dict[str, dict[str, int]] = {}
     for _ in range(runs):
         ours = [a.copy() for a in party]
         theirs = [a.copy() for a in foes]
@@ -141,11 +157,12 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
         else:
             draws += 1
         rounds += encounter.rounds_played
-        for seat in encounter.seats[: len(ours)]:
+        for who, seat in zip(members, encounter.seats, strict=False):  # the party's seats come first
             for key, value in seat.taken.items():
                 harm[key] = harm.get(key, 0) + value
+            counts = statuses.setdefault(who, {})
             status = seat.out or "fighting"
-            statuses[status] = statuses.get(status, 0) + 1
+            counts[status] = counts.get(status, 0) + 1
     return wins, draws, losses, rounds, harm, statuses
 
 

@@ -82,6 +82,18 @@ def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | N
     return out
 
 
+def _lore(raw: Any, where: str) -> dict[str, list[int]]:
+    """What Identify/Lore taught: each kind of foe with the extra dice (d12, d20) pools against it gain."""
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: lore must map kinds of foe to dice")
+    out: dict[str, list[int]] = {}
+    for key, dice in raw.items():
+        if not isinstance(dice, list) or not dice or any(d not in (12, 20) for d in dice):
+            raise RulesError(f"{where}: lore.{key} must list the dice 12 and/or 20, not {dice!r}")
+        out[str(key)] = sorted(set(dice))
+    return out
+
+
 def _skills(raw: Any, where: str) -> dict[str, int]:
     return _ratings(raw, where, "skills", 1, MAX_RATING, fill=1)
 
@@ -138,6 +150,8 @@ class NinePowersActor(Actor):
     two_handed: bool = True
     skill_penalties: dict[str, int] = field(default_factory=dict, metadata={"parse": _penalties})
     creature: str = "person"
+    # kind of foe -> dice Identify/Lore adds
+    lore: dict[str, list[int]] = field(default_factory=dict, metadata={"parse": _lore})
     extra_damage: int = 0
     special: dict[str, Any] | None = None
     set_up_well: bool = False
@@ -167,6 +181,13 @@ class NinePowersActor(Actor):
     def remaining(self, kind: str) -> int:
         buffer, real = TRACKS[kind]
         return getattr(self, buffer) + getattr(self, real)
+
+    def unfit(self) -> str | None:
+        """Stamina or composure at 0 (defeated and not yet rested); wealth 0 only stops buying."""
+        for real in ("stamina", "composure"):
+            if getattr(self, real) <= 0:
+                return f"{real} 0"
+        return None
 
     @property
     def defeated(self) -> bool:

@@ -11,14 +11,16 @@ until the player rolls.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.dice import percent
 from solo.errors import SoloError
-from solo.rules.options import Option, OptionError
 from solo.tui.moves.base import Play, move
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
+
+if TYPE_CHECKING:  # the rules load on first use, not with the app
+    from solo.rules.options import Option
 
 ROLL = "roll"
 
@@ -137,6 +139,8 @@ async def _ask(play: Play, option: Option, current: Any) -> Any:
                                             if current is not None else "", allow_empty=True))
     if not answer or not answer.strip():
         return None
+    from solo.rules.options import OptionError
+
     try:
         return option.parse(answer)
     except OptionError as exc:

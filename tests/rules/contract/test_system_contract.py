@@ -20,7 +20,7 @@ from solo.campaign.rules_moves import _checked_options
 from solo.cli import build_parser, main
 from solo.commands.rules import system_options
 from solo.dice import Rng
-from solo.rules import DEGREES, DIFFICULTIES, Encounter, registry
+from solo.rules import DEGREES, DIFFICULTIES, Encounter, RulesError, registry
 from solo.rules.options import Option
 
 SYSTEMS = registry.ids()
@@ -201,8 +201,12 @@ def test_every_declared_encounter_option_is_accepted_by_the_cli_and_the_engine(s
             typed = system_options(args, system, "encounter_options", "encounters")
             assert list(typed) == [option.name]
         party, foes = party_and_foes(system, Rng(1))
-        encounter = Encounter(system, {"party": party, "foes": foes}, Rng(2), **typed)
-        assert encounter.options == typed
+        try:
+            encounter = Encounter(system, {"party": party, "foes": foes}, Rng(2), **typed)
+        except RulesError as exc:  # a made-up name ('x') reaches the rules, which name it
+            assert option.kind == "text" and "'x'" in str(exc)
+        else:
+            assert encounter.options == typed
 
 
 def test_a_broken_character_file_is_one_line_naming_the_file_and_the_field(system, tmp_path):
