@@ -67,7 +67,7 @@ def _kind(wanted: str) -> Any:
     return parse
 
 
-WEAPONS = {"parse": _weapons}
+WEAPONS = {"parse": _weapons, "deep": True}
 
 
 @dataclass(slots=True, eq=True)
