@@ -2,7 +2,9 @@
 
 A `TableRoll` keeps what was rolled (the table's dice, the row, every nested
 table roll and dice roll in order) so the journal can show it and re-render
-it later.
+it later.  Each roll draws on one `Budget` (steps, dice, text; see
+`solo.tables.budget`), so what a roll does and what it stores are bounded
+however the tables are written.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.dice import Rng, RollResult, roll
-from solo.tables.grammar import Grammar, TableError
+from solo.dice import DiceError, Rng, RollResult, parse, roll
+from solo.tables.budget import Budget, TableError
+from solo.tables.grammar import Grammar
 from solo.tables.model import Row, Table
 
 REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
@@ -58,39 +61,61 @@ class Roller:
         self._grammars: dict[str, Grammar] = {}
 
     def roll(self, table_id: str, rng: Rng) -> TableRoll:
-        return self._roll(self.lookup(table_id), rng, 0)
+        return self.roll_table(self.lookup(table_id), rng)
 
     def roll_table(self, table: Table, rng: Rng) -> TableRoll:
-        return self._roll(table, rng, 0)
+        budget = Budget()
+        budget.start(table.id, table.source)
+        return self._roll(table, rng, 0, budget)
 
     def expand(self, text: str, rng: Rng, nested: list[dict[str, Any]] | None = None) -> str:
         """Fill in the {@table} and {=dice} references of any text."""
-        return self._expand_text(text, rng, 0, nested if nested is not None else [])
+        budget = Budget()
+        expanded = self._expand_text(text, rng, 0, nested if nested is not None else [], budget)
+        budget.text(len(expanded))
+        return expanded
 
     # -- internals ---------------------------------------------------------
-    def _roll(self, table: Table, rng: Rng, depth: int) -> TableRoll:
+    def _roll(self, table: Table, rng: Rng, depth: int, budget: Budget) -> TableRoll:
         if depth > MAX_NESTING:
-            raise TableError(f"table {table.id}: references nest more than {MAX_NESTING} deep")
+            raise budget.fail(f"references nest more than {MAX_NESTING} deep")
+        budget.path.append(f"@{table.id}")
+        budget.step()
         nested: list[dict[str, Any]] = []
         if table.kind == "grammar":
-            text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested))
+            text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested, budget),
+                                               budget=budget)
+            budget.store(len(text))
+            budget.path.pop()
             return TableRoll(table.id, table.title, text, nested=nested)
         dice_roll: RollResult | None = None
         if table.kind == "range":
             assert table.dice is not None
-            dice_roll = roll(table.dice, rng)
+            dice_roll = self._dice(table.dice, rng, budget)
             row = self._row_for(table, dice_roll.total)
         else:
             index = rng.weighted_index([r.weight for r in table.rows])
             row = table.rows[index]
-        value = self._expand_value(row.value, rng, depth, nested)
+        value = self._expand_value(row.value, rng, depth, nested, budget)
         if isinstance(value, dict):
             text = str(value.get("text", ""))
             fields = {k: v for k, v in value.items() if k != "text"}
         else:
             text, fields = str(value), {}
+        budget.path.pop()
         return TableRoll(table.id, table.title, text, dice_roll, row.index, row.range_label(),
                          fields, nested)
+
+    @staticmethod
+    def _dice(notation: str, rng: Rng, budget: Budget) -> RollResult:
+        try:
+            expr = parse(notation)
+        except DiceError as exc:
+            if budget.root is None:
+                raise
+            raise TableError(f"table {budget.root}: {exc}") from None
+        budget.roll_dice(expr.dice_count)
+        return roll(expr, rng)
 
     @staticmethod
     def _row_for(table: Table, total: int) -> Row:
@@ -106,32 +131,40 @@ class Roller:
             self._grammars[table.id] = grammar
         return grammar
 
-    def _resolver(self, rng: Rng, depth: int, nested: list[dict[str, Any]]):
+    def _resolver(self, rng: Rng, depth: int, nested: list[dict[str, Any]], budget: Budget):
         def resolve(kind: str, arg: str) -> str:
-            return self._reference(kind, arg, rng, depth, nested)
+            return self._reference(kind, arg, rng, depth, nested, budget)
 
         return resolve
 
     def _reference(self, kind: str, arg: str, rng: Rng, depth: int,
-                   nested: list[dict[str, Any]]) -> str:
+                   nested: list[dict[str, Any]], budget: Budget) -> str:
         if kind == "=":
-            result = roll(arg.strip(), rng)
+            budget.path.append(f"={arg.strip()}")
+            result = self._dice(arg.strip(), rng, budget)
+            budget.path.pop()
             nested.append({"kind": "dice", **result.to_dict()})
             return str(result.total)
-        sub = self._roll(self.lookup(arg.strip()), rng, depth + 1)
+        sub = self._roll(self.lookup(arg.strip()), rng, depth + 1, budget)
         nested.append({"kind": "table", **sub.to_dict()})
         return sub.text
 
-    def _expand_text(self, text: str, rng: Rng, depth: int, nested: list[dict[str, Any]]) -> str:
+    def _expand_text(self, text: str, rng: Rng, depth: int, nested: list[dict[str, Any]],
+                     budget: Budget) -> str:
         if "{" not in text:
             return text
-        return REFERENCE.sub(lambda m: self._reference(m[1], m[2], rng, depth, nested), text)
+        expanded = REFERENCE.sub(
+            lambda m: self._reference(m[1], m[2], rng, depth, nested, budget), text)
+        budget.text(len(expanded))
+        budget.store(len(expanded))
+        return expanded
 
-    def _expand_value(self, value: Any, rng: Rng, depth: int, nested: list[dict[str, Any]]) -> Any:
+    def _expand_value(self, value: Any, rng: Rng, depth: int, nested: list[dict[str, Any]],
+                      budget: Budget) -> Any:
         if isinstance(value, str):
-            return self._expand_text(value, rng, depth, nested)
+            return self._expand_text(value, rng, depth, nested, budget)
         if isinstance(value, dict):
-            return {k: self._expand_value(v, rng, depth, nested) for k, v in value.items()}
+            return {k: self._expand_value(v, rng, depth, nested, budget) for k, v in value.items()}
         if isinstance(value, list):
-            return [self._expand_value(v, rng, depth, nested) for v in value]
+            return [self._expand_value(v, rng, depth, nested, budget) for v in value]
         return value
