@@ -170,7 +170,7 @@ def _extend_odds(sub: Any) -> None:
         " Or, with a rules system first (solo odds nine-powers --rating 2 --difficulty medium),"
         " the exact odds of that system's check."
     )
-    add_system_flags(odds, "odds_options", "odds")
+    add_system_flags(odds, "odds_options", "odds", "rules system checks (solo odds SYSTEM ...)")
     odds.set_defaults(handler=cmd_odds)
 
 
@@ -188,7 +188,7 @@ def _dest(option: Option) -> str:
     return "system_" + option.name
 
 
-def add_system_flags(parser: Any, what: str, noun: str) -> None:
+def add_system_flags(parser: Any, what: str, noun: str, title: str | None = None) -> None:
     """Flags for every option the registered systems declare for `what`, grouped by who declares them.
 
     A flag two systems share is added once; its value is parsed by the
@@ -200,10 +200,12 @@ def add_system_flags(parser: Any, what: str, noun: str) -> None:
     groups: dict[str, Any] = {}
     for flag, owners in by_flag.items():
         systems = list(dict.fromkeys(system for system, _ in owners))
-        title = f"{' and '.join(systems)} {noun} options"
-        group = groups.get(title) or groups.setdefault(title, parser.add_argument_group(title))
+        heading = title or f"{' and '.join(systems)} {noun} options"
+        group = groups.get(heading) or groups.setdefault(heading, parser.add_argument_group(heading))
         helps = list(dict.fromkeys(o.help for _, o in owners))
         text = helps[0] if len(helps) == 1 else "; ".join(f"{s}: {o.help}" for s, o in owners)
+        if title and len(helps) == 1:  # one heading for every system: say whose flag it is
+            text = f"{' and '.join(systems)}: {text}"
         kinds = {o.kind for _, o in owners}
         first = owners[0][1]
         extra: dict[str, Any] = {"dest": _dest(first), "help": text}
