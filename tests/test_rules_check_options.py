@@ -79,8 +79,7 @@ def test_resistance_domain_mastery_and_helpers_each_add_a_die(cli, knight):
     more = check(cli, *base, "--domain", domain, "--mastery", "--assist", "2").json["detail"]
     assert (more["pool"], more["domain"], more["mastery"], more["assist"]) == (6, True, True, 2)
     too_many = check(cli, *base, "--assist", "6")
-    assert (too_many.code, too_many.err) == (1, "solo: error: assistants are a number of helpers from 0 to 5,"
-                                                " not 6\n")
+    assert (too_many.code, too_many.err) == (2, "solo: error: option --assist is at most 5, not 6\n")
 
 
 def test_resistance_stress_at_stake_goes_to_the_named_resistance(cli, knight):

@@ -49,11 +49,11 @@ def test_plain_dice_odds_are_untouched(cli):
     "args, code, message",
     [
         (("odds", "2d6", "--rating", "3"), 2, "--rating is for rules-system odds"),
-        (("odds", "nine-powers", "--skill"), 2, "Nine Powers odds take --rating"),
+        (("odds", "nine-powers", "--skill"), 2, "--skill is not for Nine Powers odds; they take --rating"),
         (("odds", "nine-powers", "--difficulty", "tough"), 1, "need a rating"),
         (("odds", "nine-powers", "--rating", "2", "--difficulty", "heroic"), 1, "easy, medium or tough"),
         (("odds", "resistance", "--difficulty", "9"), 1, "runs 0 (standard) to 2"),
-        (("odds", "resistance", "--assist", "100"), 1, "helpers from 0 to 5, not 100"),
+        (("odds", "resistance", "--assist", "100"), 2, "option --assist is at most 5, not 100"),
         (
             ("character", "new", "dnd", "--random"),
             1,
@@ -217,8 +217,10 @@ def test_encounter_interactive_menu(cli, monkeypatch):
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     result = cli("encounter", "nine-powers", "--pc", "random", "--foe", "giant-rat", "--seed", "3")
     assert result.code == 0, result.err
-    # The menu offers the PC's moves; choice 1 at medium is what the PC then intends each round.
-    assert "Ulric, what do you do?\n   1. Melee/Protect 2: attack Giant Rat\n" in result.out
+    # The menu offers the moves (a d4 and a d6: 2/3 at medium), then how hard, each with its exact odds;
+    # choice 1 at medium is what the PC then intends each round.
+    assert "Ulric, what do you do?\n   1. Melee/Protect 2: attack Giant Rat  66.7%\n" in result.out
+    assert "  how hard?\n   1. easy  87.5%\n   2. medium  66.7%\n   3. tough  37.5%\n" in result.out
     rounds = result.out.count("-- round ")
     assert result.out.count("Ulric intends to Melee/Protect 2: attack Giant Rat, medium.") == rounds
     assert result.out.rstrip().endswith("Result: the party wins.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from textual.widgets import Label, OptionList
 from tui_harness import make_campaign, new_app, play
 
 from solo.campaign import CampaignStore
@@ -97,9 +97,20 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
         assert isinstance(screen, EncounterScreen)
         assert "Vroy (fighting)" in screen.text and "Watchman (fighting)" in screen.text
         options = screen.query_one("#actions", OptionList)
-        first = str(options.get_option_at_index(0).prompt)
-        assert first == "Melee/Protect 2: attack Mook, easy  87.5%"  # d4 d6 at 3 or under
+        # The choice comes in steps, each with its chance: the move (at medium against the first foe:
+        # a d4 and a d6, one of them 2 or under, 2/3), then whom, then how hard (d4 d6 at 3 or under: 7/8).
+        assert str(screen.query_one("#asking", Label).render()) == "Vroy, what do you do?"
+        assert str(options.get_option_at_index(0).prompt) == "Melee/Protect 2: attack  66.7%"
+        assert options.option_count < 20  # not one row per move, foe and difficulty
         await h.press("enter")
+        assert [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)] == [
+            "Mook  66.7%", "Watchman  66.7%"]
+        await h.press("enter")
+        assert str(screen.query_one("#asking", Label).render()) == "Melee/Protect 2: attack: how hard?"
+        assert [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)] == [
+            "easy  87.5%", "medium  66.7%", "tough  37.5%"]
+        assert options.highlighted == 1  # medium is offered first
+        await h.press("up", "enter")
         round_one = h.main.campaign.journal[-1].text.splitlines()
         assert round_one[:2] == ["Round 1", "Vroy intends to Melee/Protect 2: attack Mook, easy."]
         assert "Vroy: Melee/Protect easy against Mook [d4:4 d6:5] fails." in round_one
@@ -131,7 +142,11 @@ def test_leaving_an_encounter_and_coming_back(saves_dir):
         assert "An encounter is running (b)" in h.panel
         await h.press("escape", "b")  # straight back to it: no new encounter
         assert isinstance(h.app.screen, EncounterScreen)
-        await h.press("enter")
+        await h.press("enter")  # attack (the only foe: no need to ask whom)
+        assert h.main.campaign.extra["rules"]["encounter"]["moves"] == []
+        await h.press("escape")  # a step back: the moves again, still on the encounter screen
+        assert isinstance(h.app.screen, EncounterScreen)
+        await h.press("enter", "enter")  # attack, at medium
         assert len(h.main.campaign.extra["rules"]["encounter"]["moves"]) == 1
         await h.press("ctrl+z")  # undo works from the encounter screen too
         assert h.main.campaign.extra["rules"]["encounter"]["moves"] == []
@@ -145,8 +160,8 @@ def test_the_side_panel_follows_harm_during_a_fight(saves_dir):
 
     async def scenario(h):
         await h.type("/fight mook")
-        for _ in range(4):
-            await h.press("enter")
+        for _ in range(4):  # four rounds: attack (the only foe), at medium
+            await h.press("enter", "enter")
         pc = h.main.campaign.pcs[0]
         assert pc.sheet["fortitude"] < pc.sheet["fortitude_max"]
         assert f"Fortitude {pc.sheet['fortitude']}/4" in h.main.side.text
@@ -165,9 +180,38 @@ def test_a_check_shows_each_approachs_odds_first(saves_dir):
         approaches = h.app.screen
         assert approaches.choices[0] == ("force", "force      66.7%  (melee-protect)")  # d4 d6 at 2 or under
         await h.press("enter")
+        options = h.app.screen  # the system's own check options, from its declaration; rolling comes first
+        assert isinstance(options, ChooseDialog) and options.choices[0] == ("roll", "Roll  66.7%")
+        assert ("bonus", "bonus: -  (one (small) or two (big) dice more)") in options.choices
+        await h.press("enter")
         entry = h.main.campaign.journal[-1]
         assert entry.kind == "check" and entry.data["approach"] == "force"
         assert entry.data["difficulty"] == "medium"
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_a_resistance_check_with_stress_at_stake(saves_dir):
+    session = make_campaign(saves_dir, seed=4, system="resistance")
+    sheet = registry.get("resistance").random_character(Rng(2), name="Ash").to_dict()
+    session.perform("character_add", sheet=sheet)
+
+    async def scenario(h):
+        await h.press("escape", "o", "enter", "enter")  # medium, the first approach
+        options = h.app.screen
+        assert isinstance(options, ChooseDialog) and options.choices[0][0] == "roll"
+        stress = [value for value, _ in options.choices].index("stress")
+        await h.press(*["down"] * stress, "enter")  # the stress at stake: asked as text
+        await h.type("d6")
+        options = h.app.screen
+        assert ("stress", "stress: d6  (the stress at stake (1, d3, d6, d8), taken on a failure or a success"
+                " at a cost)") in options.choices
+        await h.press("home", "enter")  # roll
+        entry = h.main.campaign.journal[-1]
+        # ENDURE at difficulty 1 with a pool of 2 rolls [4]: a failure, so the d6 at stake lands (3).
+        assert entry.kind == "check" and entry.data["detail"]["stress"] == {
+            "die": "d6", "amount": 3, "resistance": "body", "fallout": []}
+        assert "Ash marks 3 BODY stress from the check (d6)" in entry.text
 
     play(new_app(saves_dir), scenario)
 

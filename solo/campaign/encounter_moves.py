@@ -64,6 +64,7 @@ from solo.dice import Rng, percent
 from solo.errors import SoloError
 from solo.rules.engine import Action, Actor, Encounter, Event, System
 from solo.rules.forecast import FOES, PARTY
+from solo.rules.options import parse_options
 from solo.tables import TableSet
 
 KEY = "encounter"
@@ -77,7 +78,6 @@ OUTCOMES = {
 STANDING = {"retreat": "fell back", "surrender": "gave in", "truce": "stood down", "rout": "held the field"}
 MAX_FOES = 12
 MAX_ROUNDS = 1000
-ACTION_KEYS = ("kind", "target", "skill", "difficulty", "options")
 Who = str | int
 
 
@@ -174,41 +174,21 @@ def _replay(campaign: Campaign, system: System, state: dict[str, Any]) -> Runnin
 
 def _npc_turns(encounter: Encounter) -> None:
     """Let the engine play the foes until a PC must choose or the encounter is over."""
-    while not encounter.is_over():
-        waiting = encounter.awaiting()
-        if not waiting or encounter.side_of(waiting[0]) == PARTY:
-            return
-        encounter.apply(encounter.npc_policy(waiting[0]))
+    encounter.run(until=_party_turn)
+
+
+def _party_turn(encounter: Encounter, actor: Actor) -> bool:
+    return encounter.side_of(actor) == PARTY
 
 
 def _action(running: Running, move: dict[str, Any]) -> Action:
     """An engine Action from its plain form, naming actors by their labels in this encounter."""
-    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise SoloError("an encounter move is a mapping with at least a 'kind' (attack, wait...)"
-                        " or the number of one of the listed moves")
-    unknown = sorted(set(move) - set(ACTION_KEYS) - {"actor", "label"})
-    if unknown:
-        raise SoloError(f"an encounter move has only {', '.join(ACTION_KEYS)}; not {', '.join(unknown)}")
-    for key in ("skill", "difficulty"):
-        if move.get(key) is not None and not isinstance(move[key], str):
-            raise SoloError(f"an encounter move's {key} is a word, not {move[key]!r}")
-    actor = running.by_label(move.get("actor"), "actor")
-    target = running.by_label(move["target"], "target") if move.get("target") is not None else None
-    options = move.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise SoloError("an encounter move's options are a mapping")
-    return Action(actor, move["kind"], target, move.get("skill"), move.get("difficulty"),
-                  dict(options) if options else None)
+    return Action.from_dict(move, running.encounter)
 
 
 def _plain_move(encounter: Encounter, action: Action) -> dict[str, Any]:
-    """`Action.to_dict()` naming actors by their labels ("Goblin 2"), which tell twins apart."""
-    data = action.to_dict()
-    data.pop("label", None)
-    data["actor"] = encounter.label(action.actor)
-    if action.target is not None:
-        data["target"] = encounter.label(action.target)
-    return data
+    """The action's plain form, naming actors by their labels ("Goblin 2"), which tell twins apart."""
+    return encounter.action_to_dict(action)
 
 
 # -- writing results back ---------------------------------------------------------------------
@@ -347,6 +327,10 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     rounds = options.get("max_rounds", 100)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SoloError(f"max_rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+    # Values are checked and typed by the system's declaration; an unknown name is left for the engine to
+    # refuse, naming what the system's encounters accept.
+    declared = {k: v for k, v in options.items() if k != "max_rounds"}
+    options = {**options, **parse_options(system.encounter_options, declared, strict=False)}
     seed = ctx.rng.randint(0, 2**32 - 1)
     state = {
         "system": system.id,
@@ -362,7 +346,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     enc = running.encounter
     names = " and ".join(enc.label(a) for _, a in running.party)
     against = ", ".join(enc.label(a) for _, a in running.foes)
-    kind = f", {enc.kind} contest" if hasattr(enc, "kind") else ""
+    kind = f", {enc.title}" if enc.title != enc.NOUN else ""
     lines = [f"An encounter begins ({system.name}{kind}): {names} against {against}."]
     lines += sitting_out
     lines += [e.text for e in enc.log]
@@ -381,7 +365,7 @@ def encounter_act(campaign: Campaign, ctx: ActionContext, actor: Who,
     assert running is not None
     enc = running.encounter
     who = running.pc(actor)
-    if who not in enc.awaiting():
+    if all(a is not who for a in enc.awaiting()):
         waiting = ", ".join(enc.label(a) for a in enc.awaiting()) or "nobody"
         raise SoloError(f"it is not {enc.label(who)}'s move now (waiting for: {waiting})")
     if isinstance(action, int) and not isinstance(action, bool):
@@ -415,14 +399,17 @@ def encounter_auto(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]
     rounds: list[tuple[int, list[Event]]] = []
 
     def play() -> None:
-        while not enc.is_over():
-            number, mark = enc.round, len(enc.log)
-            enc.apply(enc.npc_policy(enc.awaiting()[0]))
-            new = enc.log[mark:]
-            if rounds and rounds[-1][0] == number:
-                rounds[-1][1].extend(new)
-            else:
-                rounds.append((number, list(new)))
+        mark, number = len(enc.log), enc.round
+
+        def each_turn(encounter: Encounter, actor: Actor) -> bool:  # journal the log round by round
+            nonlocal mark, number
+            if encounter.round != number:
+                rounds.append((number, enc.log[mark:]))
+                mark, number = len(enc.log), encounter.round
+            return False
+
+        enc.run(until=each_turn)
+        rounds.append((number, enc.log[mark:]))
 
     _step(campaign, running, play)
     entries = [ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
@@ -460,24 +447,39 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     """The running encounter for a menu (None when none runs); changes nothing.
 
     ``{"system", "round", "over", "party": [...], "foes": [...], "waiting",
-    "actions": [{"index", "label", "action", "odds", "chance"}], "log"}``:
-    each participant has its label, name, side, campaign character id,
-    status, harm taken, stat block and sheet; ``waiting`` is the label of the
-    PC whose move it is, and ``actions`` are that PC's legal moves, with the
-    exact odds of the roll each makes where it makes one.
+    "actions": [{"index", "label", "action", "odds", "chance", "move", "target",
+    "params", "typical"}], "moves": [{"move", "kind", "label", "targets",
+    "params", "default"}], "log"}``: each participant has its label, name,
+    side, campaign character id, status, harm taken, stat block and sheet;
+    ``waiting`` is the label of the PC whose move it is, and ``actions`` are
+    that PC's legal actions, with the exact odds of the roll each makes where
+    it makes one.  A menu does not list them all: it asks for one of
+    ``moves``, then its target, then each parameter, narrowing ``actions``
+    by ``move``, ``target`` and ``params`` (``typical`` marks the row to show
+    for a move before anything else is chosen).
     """
     running = rebuild(campaign, tables)
     if running is None:
         return None
     enc = running.encounter
     waiting = next((a for a in enc.awaiting() if enc.side_of(a) == PARTY), None)
-    actions = []
+    actions: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
     if waiting is not None:
-        for i, action in enumerate(enc.legal_actions(waiting)):
-            odds = enc.action_odds(action)
-            actions.append({"index": i, "label": action.label or action.kind,
-                            "action": _plain_move(enc, action), "odds": odds.to_dict() if odds else None,
-                            "chance": percent(odds.success) if odds else None})
+        for i, row in enumerate(enc.choices(waiting)):
+            odds = enc.action_odds(row.action)
+            actions.append({"index": i, "label": row.action.label or row.action.kind,
+                            "action": _plain_move(enc, row.action), "odds": odds.to_dict() if odds else None,
+                            "chance": percent(odds.success) if odds else None, "move": row.move,
+                            "target": enc.label(row.target) if row.target is not None else None,
+                            "params": dict(row.params), "typical": row.typical})
+            if row.move == len(moves):
+                template = row.template
+                moves.append({"move": row.move, "kind": template.kind, "label": template.label,
+                              "targets": [enc.label(t) for t in template.targets],
+                              "params": [{"name": name, "values": list(values)}
+                                         for name, values in template.params if len(values) > 1],
+                              "default": dict(template.default)})
     return {
         "system": running.system.id,
         "round": enc.round,
@@ -486,5 +488,6 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
         "foes": [_participant(running, c, a, FOES) for c, a in running.foes],
         "waiting": enc.label(waiting) if waiting is not None else None,
         "actions": actions,
+        "moves": moves,
         "log": [e.text for e in enc.log],
     }

@@ -16,11 +16,11 @@ their parameters, for the CLI and the TUI:
   (``solo character npc SYSTEM`` lists them) as a campaign NPC, to meet
   again and fight.
 * ``rules.check(character, approach=None, difficulty="medium", **options)`` -
-  a check in the neutral vocabulary; ``options`` are the system's own
-  (Nine Powers: skill, bonus, penalty, spend, trade, keep_success,
-  use_talent; the Resistance Toolbox: skill, domain, mastery, knack, assist,
-  bond, stress, resistance, defensive, and assistants - campaign characters
-  by name, who add their dice and share any stress the roller takes).  The journal gives the exact chance
+  a check in the neutral vocabulary; ``options`` are the ones the system
+  declares (``System.check_options``: a bonus, a spend, a domain, the stress
+  at stake...), checked and typed by that declaration; a list of helpers
+  names campaign characters, who add their dice and share any stress the
+  roller takes.  The journal gives the exact chance
   of success worked out before the roll.  A small bonus or penalty left
   waiting by a journey is used up here (see `actors.py`).
 * ``rules.harm(character, kind, size)`` / ``rules.recover(character, kind,
@@ -29,7 +29,6 @@ their parameters, for the CLI and the TUI:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -50,25 +49,25 @@ from solo.campaign.state import Campaign, Character
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.rules.engine import Actor, CheckResult, Odds, System
+from solo.rules.options import parse_options
 
 Who = str | int  # a character by id or name
-FIXED_CHECK_PARAMETERS = ("self", "actor", "approach", "difficulty", "rng")
 
 
 def check_options(system: System) -> list[str]:
-    """The system's own options for a check (its `check` keyword parameters)."""
-    parameters = inspect.signature(system.check).parameters
-    return [name for name, p in parameters.items()
-            if name not in FIXED_CHECK_PARAMETERS and p.kind is inspect.Parameter.KEYWORD_ONLY]
+    """The names of the system's own options for a check, as it declares them."""
+    return [option.name for option in system.check_options]
 
 
 def _checked_options(system: System, options: dict[str, Any]) -> dict[str, Any]:
+    """The options checked and typed by the system's declaration; an unknown one is named."""
     allowed = check_options(system)
     wrong = sorted(set(options) - set(allowed))
     if wrong:
         raise SoloError(f"a {system.name} check takes the options {', '.join(allowed)};"
                         f" not {', '.join(wrong)}")
-    return {k: v for k, v in options.items() if v is not None}
+    parsed = parse_options(system.check_options, {k: v for k, v in options.items() if v is not None})
+    return {k: v for k, v in parsed.items() if v is not None}
 
 
 @dataclass

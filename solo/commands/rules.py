@@ -11,6 +11,7 @@ what an encounter or check did to it.  A campaign stores the same dict.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -21,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from solo.campaign.encounter_moves import OUTCOMES
-from solo.campaign.rules_moves import check_options
 from solo.commands import dice as dice_commands
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
@@ -30,39 +30,8 @@ from solo.files import write_text
 from solo.rules import registry
 from solo.rules.engine import Action, Actor, Encounter, Odds, OddsChart, Question, System
 from solo.rules.forecast import FOES, PARTY, forecast
-from solo.rules.resistance.dice import MAX_ASSISTANTS
+from solo.rules.options import Option, OptionError, parse_options
 
-SYSTEM_ODDS_OPTIONS = (
-    "rating",
-    "difficulty",
-    "bonus",
-    "penalty",
-    "trade",
-    "skill",
-    "domain",
-    "mastery",
-    "assist",
-)
-ENCOUNTER_OPTIONS = ("kind", "initiative", "distance", "situation", "domain")
-# A system's own check option (`rules_moves.check_options`) -> (its flag, its argparse dest).
-CHECK_FLAGS = {
-    "skill": ("--skill", "skill"),
-    "bonus": ("--bonus", "bonus"),
-    "penalty": ("--penalty", "penalty"),
-    "spend": ("--spend", "spend"),
-    "trade": ("--trade", "trade"),
-    "keep_success": ("--keep-success", "keep_success"),
-    "use_talent": ("--talent", "talent"),
-    "domain": ("--domain", "domain"),
-    "mastery": ("--mastery", "mastery"),
-    "knack": ("--knack", "knack"),
-    "assist": ("--assist", "assist"),
-    "assistants": ("--assistant", "assistant"),
-    "bond": ("--bond", "bond"),
-    "stress": ("--stress", "stress"),
-    "resistance": ("--resistance", "resistance"),
-    "defensive": ("--defensive", "defensive"),
-}
 MAX_FORECAST = 200_000
 
 
@@ -113,35 +82,9 @@ def register(sub: Any, common: Any) -> None:
                    help="the character: a file, random, or with --campaign a PC's name"
                    " (default: the only PC)")
     p.add_argument("--approach", help="force, finesse, wits, presence, lore, stealth, survival or craft")
-    p.add_argument("--skill", help="the system's own skill instead of an approach")
     p.add_argument("--difficulty", default="medium", help="easy, medium, hard (or the system's own)")
     p.add_argument("--update", action="store_true", help="write the character back to FILE afterwards")
-    np = p.add_argument_group("Nine Powers check options")
-    np.add_argument("--bonus", choices=("small", "big"), help="one (small) or two (big) dice more")
-    np.add_argument("--penalty", choices=("small", "big"), help="one (small) or two (big) dice fewer")
-    np.add_argument("--spend", choices=("set-up-well", "leverage", "heroism"),
-                    help="spend it for a big bonus on this roll")
-    np.add_argument("--trade", choices=("set-up-well", "leverage", "clue", "momentum"),
-                    help="if a die shows 1, take it out and bank it as this (momentum: set up well,"
-                    " else leverage, else a clue); the check is judged on the dice left")
-    np.add_argument("--keep-success", action="store_true",
-                    help="with --trade: trade the 1 only if the check still succeeds without it")
-    np.add_argument("--talent", action="store_true", help="roll the skill's talent rating instead")
-    rt = p.add_argument_group("Resistance check options")
-    rt.add_argument("--domain", metavar="NAME", help="a domain that serves (+1 die if the PC has it)")
-    rt.add_argument("--mastery", action="store_true", help="mastery from any source (+1 die, once)")
-    rt.add_argument("--knack", metavar="NAME", help="one of the PC's knacks (mastery)")
-    rt.add_argument("--assist", type=int, metavar="N", help=f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)")
-    rt.add_argument("--assistant", action="append", metavar="FILE|NAME",
-                    help="a character who helps (repeatable; with --campaign a character's name): +1 die"
-                    " if they have a skill or the domain serving the roll, and they share any stress")
-    rt.add_argument("--bond", action="store_true", help="a bond helps (mastery)")
-    rt.add_argument("--stress", metavar="DIE", help="the stress at stake (1, d3, d6, d8), taken on a"
-                    " failure or a success at a cost")
-    rt.add_argument("--resistance", metavar="NAME", help="the resistance the stress goes to"
-                    " (default: the physical one)")
-    rt.add_argument("--defensive", action="store_true",
-                    help="the roll only avoids harm: a success at a cost takes partial stress")
+    add_system_flags(p, "check_options", "check")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_check)
 
@@ -178,12 +121,7 @@ def register(sub: Any, common: Any) -> None:
             help="a foe: an NPC id (see `solo character npc SYSTEM`) or a file (repeatable)"
             + ("; with --campaign also one of the campaign's NPCs" if in_campaign else ""),
         )
-        p.add_argument("--kind", help="Nine Powers: physical, social or crafting contest")
-        p.add_argument("--initiative", choices=(PARTY, FOES), help="Nine Powers: the side that started it")
-        p.add_argument("--distance", choices=("close", "far"), help="Resistance: where the fight starts")
-        p.add_argument("--situation", help="Resistance: a named situation that changes NPC difficulty")
-        p.add_argument("--domain",
-                       help="Resistance: the domain the fight belongs to; whoever knows it adds a die")
+        add_system_flags(p, "encounter_options", "encounter")
         p.add_argument("--max-rounds", type=int, default=50, metavar="N", help="stop after N rounds (a draw)")
         if name == "encounter":
             p.add_argument("--auto", action="store_true", help="the engine plays the party too")
@@ -232,34 +170,86 @@ def _extend_odds(sub: Any) -> None:
         " Or, with a rules system first (solo odds nine-powers --rating 2 --difficulty medium),"
         " the exact odds of that system's check."
     )
-    group = odds.add_argument_group("rules system checks (solo odds SYSTEM ...)")
-    group.add_argument("--rating", type=int, metavar="N", help="Nine Powers: skill rating (pool size) 1-6")
-    group.add_argument("--difficulty", help="Nine Powers: easy|medium|tough; Resistance: 0-2")
-    group.add_argument("--bonus", choices=("small", "big"), help="Nine Powers: +1 or +2 dice")
-    group.add_argument("--penalty", choices=("small", "big"), help="Nine Powers: -1 or -2 dice")
-    group.add_argument("--trade", action="store_true", help="Nine Powers: trade a rolled 1 for momentum")
-    group.add_argument("--skill", action="store_true", help="Resistance: a relevant skill (+1 die)")
-    group.add_argument("--domain", action="store_true", help="Resistance: a relevant domain (+1 die)")
-    group.add_argument("--mastery", action="store_true", help="Resistance: mastery (+1 die)")
-    group.add_argument("--assist", type=int, metavar="N", help="Resistance: helpers (+1 die each)")
+    add_system_flags(odds, "odds_options", "odds", "rules system checks (solo odds SYSTEM ...)")
     odds.set_defaults(handler=cmd_odds)
 
 
-def _given_system_options(args: Namespace) -> dict[str, Any]:
-    given = {}
-    for key in SYSTEM_ODDS_OPTIONS:
-        value = getattr(args, key, None)
-        if value not in (None, False):
-            given[key] = value
-    return given
+def declared(what: str) -> list[tuple[str, Option]]:
+    """(system name, option) for every registered system's `what` (check_options, odds_options...)."""
+    out: list[tuple[str, Option]] = []
+    for key in registry.ids():
+        cls = registry.system_class(key)
+        options = cls.encounter_class.declared_options if what == "encounter_options" else getattr(cls, what)
+        out += [(cls.name, option) for option in options]
+    return out
+
+
+def _dest(option: Option) -> str:
+    return "system_" + option.name
+
+
+def add_system_flags(parser: Any, what: str, noun: str, title: str | None = None) -> None:
+    """Flags for every option the registered systems declare for `what`, grouped by who declares them.
+
+    A flag two systems share is added once; its value is parsed by the
+    system named on the command line (`system_options`).
+    """
+    by_flag: dict[str, list[tuple[str, Option]]] = {}
+    for system, option in declared(what):
+        by_flag.setdefault(option.flag, []).append((system, option))
+    groups: dict[str, Any] = {}
+    for flag, owners in by_flag.items():
+        systems = list(dict.fromkeys(system for system, _ in owners))
+        heading = title or f"{' and '.join(systems)} {noun} options"
+        group = groups.get(heading) or groups.setdefault(heading, parser.add_argument_group(heading))
+        helps = list(dict.fromkeys(o.help for _, o in owners))
+        text = helps[0] if len(helps) == 1 else "; ".join(f"{s}: {o.help}" for s, o in owners)
+        if title and len(helps) == 1:  # one heading for every system: say whose flag it is
+            text = f"{' and '.join(systems)}: {text}"
+        kinds = {o.kind for _, o in owners}
+        first = owners[0][1]
+        extra: dict[str, Any] = {"dest": _dest(first), "help": text}
+        if kinds == {"flag"}:
+            extra["action"] = argparse.BooleanOptionalAction
+        elif kinds == {"list"}:
+            extra |= {"action": "append", "metavar": "NAME"}
+        elif kinds == {"choice"} and len({o.choices for _, o in owners}) == 1:
+            extra |= {"choices": first.choices, "type": str.lower}
+        elif kinds == {"int"}:
+            extra |= {"type": int, "metavar": "N"}
+        else:
+            extra["metavar"] = first.name.split("_")[-1].upper()
+        group.add_argument(flag, **extra)
+
+
+def system_options(args: Namespace, system: System, what: str, noun: str) -> dict[str, Any]:
+    """The options of `what` given on the command line, checked and typed for `system`.
+
+    A flag that only another system declares is refused, naming the ones this system takes.
+    """
+    flags = {o.name: o.flag for _, o in declared(what)}
+    given = {name: getattr(args, "system_" + name) for name in flags
+             if getattr(args, "system_" + name, None) is not None}
+    mine = system.encounter_options if what == "encounter_options" else getattr(system, what)
+    names = [o.name for o in mine]
+    wrong = [flags[name] for name in given if name not in names]
+    if wrong:
+        takes = ", ".join(o.flag for o in mine) or "none"
+        raise UsageError(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for {system.name}"
+                         f" {noun}; they take {takes}")
+    try:
+        return parse_options(mine, given)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_odds(ctx: Context) -> int:
     words = ctx.args.expression
-    given = _given_system_options(ctx.args)
+    flags = {o.flag: _dest(o) for _, o in declared("odds_options")}
+    given = [flag for flag, dest in flags.items() if getattr(ctx.args, dest, None) is not None]
     if words[0].lower() not in registry.ids():
         if given:
-            flags = ", ".join("--" + k for k in given)
+            flags = ", ".join(given)
             raise UsageError(
                 f"{flags} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
                 f" e.g. `solo odds nine-powers --rating 2"
@@ -276,31 +266,15 @@ def cmd_odds(ctx: Context) -> int:
         chart = system.odds_chart()
         ctx.emit(chart.to_dict(), _render_chart(chart))
         return 0
-    allowed = set(system.odds_parameters)
-    wrong = [k for k in given if k not in allowed]
-    if wrong:
-        raise UsageError(
-            f"{system.name} odds take {', '.join('--' + k for k in system.odds_parameters)};"
-            f" not {', '.join('--' + k for k in wrong)}"
-        )
-    odds = system.odds_for(**given)
+    given = system_options(ctx.args, system, "odds_options", "odds")  # type: ignore[assignment]
+    odds = system.odds_for(**given)  # type: ignore[arg-type]
     ctx.emit(odds.to_dict(), _render_odds(system, odds))
     return 0
 
 
 def _render_odds(system: System, odds: Odds) -> str:
     d = odds.detail
-    if system.id == "nine-powers":
-        head = (
-            f"{system.name}: rating {d['rating']} ({' '.join(d['pool'])}) at {d['difficulty']}:"
-            f" success {percent(odds.success, 1)} ({odds.success})"
-        )
-    else:
-        down = f", {d['downgrades']} band(s) down" if d.get("downgrades") else ""
-        head = (
-            f"{system.name}: pool {d['pool']} at difficulty {d['difficulty']} rolls {d['dice']}d10{down}:"
-            f" success {percent(odds.success, 1)} ({odds.success})"
-        )
+    head = system.odds_headline(odds)
     lines = [head]
     for degree, p in odds.degrees.items():
         if p or degree in ("fail", "success"):
@@ -460,22 +434,12 @@ def _foe(ctx: Context, system: System, spec: str) -> Actor:
 
 def check_flags(ctx: Context, system: System) -> dict[str, Any]:
     """The system's own check options given on the command line; a flag it does not know is an error."""
-    given = {option: getattr(ctx.args, dest) for option, (_, dest) in CHECK_FLAGS.items()
-             if getattr(ctx.args, dest, None) not in (None, False)}
-    allowed = check_options(system)
-    wrong = [CHECK_FLAGS[option][0] for option in given if option not in allowed]
-    if wrong:
-        takes = ", ".join(CHECK_FLAGS[o][0] for o in allowed if o in CHECK_FLAGS)
-        raise UsageError(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for {system.name}"
-                         f" checks; they take {takes}")
-    if ctx.args.keep_success and not ctx.args.trade:
-        raise UsageError("--keep-success goes with --trade")
-    return given
+    return system_options(ctx.args, system, "check_options", "checks")
 
 
 def cmd_check(ctx: Context) -> int:
     args = ctx.args
-    if not args.approach and not args.skill:
+    if not args.approach and not getattr(args, "system_skill", None):
         raise UsageError("give --approach or --skill")
     if args.campaign:
         from solo.commands import rules_campaign
@@ -503,8 +467,8 @@ def cmd_check(ctx: Context) -> int:
 # -- encounters -----------------------------------------------------------------------------------
 
 
-def _encounter_options(ctx: Context) -> dict[str, Any]:
-    options = {k: getattr(ctx.args, k) for k in ENCOUNTER_OPTIONS if getattr(ctx.args, k, None) is not None}
+def _encounter_options(ctx: Context, system: System) -> dict[str, Any]:
+    options = system_options(ctx.args, system, "encounter_options", "encounters")
     rounds = ctx.args.max_rounds
     if not 1 <= rounds <= 1000:
         raise UsageError(f"--max-rounds must be 1-1000, not {rounds}")
@@ -536,7 +500,7 @@ def cmd_encounter(ctx: Context) -> int:
             "without --auto the encounter asks for your moves at a terminal; add --auto to let"
             " the engine play both sides"
         )
-    encounter = Encounter(system, {PARTY: party, FOES: foes}, ctx.rng, **_encounter_options(ctx))
+    encounter = Encounter(system, {PARTY: party, FOES: foes}, ctx.rng, **_encounter_options(ctx, system))
     lines: list[str] = []
     shown = 0
     last_round = 0
@@ -549,20 +513,21 @@ def cmd_encounter(ctx: Context) -> int:
                 print(event.text)
         shown = len(encounter.log)
 
-    while not encounter.is_over():
-        actor = encounter.awaiting()[0]
-        if encounter.round != last_round:
-            last_round = encounter.round
+    def each_turn(enc: Encounter, actor: Actor) -> bool:
+        nonlocal last_round
+        show()
+        if enc.round != last_round:
+            last_round = enc.round
             header = f"-- round {last_round} --"
             lines.append(header)
             if interactive and not ctx.json:
                 print(header)
-        if interactive and encounter.side_of(actor) == PARTY:
-            action = _choose(encounter, actor)
-        else:
-            action = encounter.npc_policy(actor)
-        encounter.apply(action)
-        show()
+        return False
+
+    def choose(enc: Encounter, actor: Actor) -> Action | None:
+        return _choose(enc, actor) if interactive and enc.side_of(actor) == PARTY else None
+
+    encounter.run(until=each_turn, choose=choose)
     show()
     if args.update:
         for spec, actor in zip(args.pc, party, strict=True):
@@ -588,38 +553,65 @@ def cmd_encounter(ctx: Context) -> int:
     return 0
 
 
-def _choose(encounter: Encounter, actor: Actor) -> Action:
-    """Ask at the terminal: first what to do, then how hard (if there is a choice)."""
-    actions = encounter.legal_actions(actor)
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        key = action.label.rsplit(", ", 1)[0] if action.difficulty and ", " in action.label else action.label
-        groups.setdefault(key, []).append(action)
-    keys = list(groups)
-    print(f"\n{encounter.label(actor)}, what do you do?")
-    for i, key in enumerate(keys, start=1):
-        print(f"  {i:>2}. {key}")
+def _chance(encounter: Encounter, action: Action) -> str:
+    odds = encounter.action_odds(action)
+    return f"  {percent(odds.success)}" if odds is not None else ""
+
+
+def _pick(prompt: str, rows: list[tuple[str, str]]) -> int:
+    """Ask for one of `rows` (value, line) by number or by value; the index picked."""
+    print(prompt)
+    for i, (_, line) in enumerate(rows, start=1):
+        print(f"  {i:>2}. {line}")
     while True:
         try:
             reply = input("> ").strip()
         except EOFError:
             raise SoloError("the encounter stopped: no more answers") from None
-        if reply.isdigit() and 1 <= int(reply) <= len(keys):
-            break
-        print(f"  ! answer with a number from 1 to {len(keys)}")
-    options = groups[keys[int(reply) - 1]]
-    if len(options) == 1:
-        return options[0]
-    names = [a.difficulty for a in options]
-    while True:
-        try:
-            pick = input(f"  how hard? ({'/'.join(str(n) for n in names)}) > ").strip().lower()
-        except EOFError:
-            raise SoloError("the encounter stopped: no more answers") from None
-        for action in options:
-            if pick == str(action.difficulty):
-                return action
-        print(f"  ! answer {', '.join(str(n) for n in names)}")
+        if reply.isdigit() and 1 <= int(reply) <= len(rows):
+            return int(reply) - 1
+        for i, (value, _) in enumerate(rows):
+            if reply.casefold() == value.casefold():
+                return i
+        print(f"  ! answer with a number from 1 to {len(rows)}")
+
+
+def _choose(encounter: Encounter, actor: Actor) -> Action:
+    """Ask at the terminal in steps: the move, then whom, then how (each with its odds)."""
+    rows = encounter.choices(actor)
+    firsts = [next(r for r in rows if r.move == m and r.typical) for m in dict.fromkeys(r.move for r in rows)]
+
+    def line(row: Any, text: str) -> str:
+        return text + _chance(encounter, row.action)
+
+    def move_text(row: Any) -> str:
+        one = row.template.targets[0] if len(row.template.targets) == 1 else None
+        return row.template.label + (f" {encounter.label(one)}" if one is not None else "")
+
+    picked = firsts[_pick(f"\n{encounter.label(actor)}, what do you do?",
+                          [(r.template.label, line(r, move_text(r))) for r in firsts])]
+    rows = [r for r in rows if r.move == picked.move]
+    template = picked.template
+    if len(template.targets) > 1:
+        default = dict(template.default)
+        at = [next(r for r in rows if r.target is t and all(r.params.get(k) == v for k, v in default.items()))
+              for t in template.targets]
+        label = [encounter.label(t) for t in template.targets]
+        chosen = at[_pick("  whom?", [(name, line(r, name)) for name, r in zip(label, at, strict=True)])]
+        rows = [r for r in rows if r.target is chosen.target]
+    default = dict(template.default)
+    for name, values in template.params:
+        if len(values) < 2:
+            continue
+        at = []
+        for value in values:
+            fits = [r for r in rows if r.params[name] == value]
+            at.append(next((r for r in fits if all(r.params.get(k) == v for k, v in default.items()
+                                                   if k != name)), fits[0]))
+        prompt = "  how hard?" if name == "difficulty" else f"  {name}?"
+        pick = _pick(prompt, [(str(v), line(r, str(v))) for v, r in zip(values, at, strict=True)])
+        rows = [r for r in rows if r.params[name] == values[pick]]
+    return rows[0].action
 
 
 def _campaign_party(ctx: Context) -> tuple[System, list[Actor]]:
@@ -656,6 +648,6 @@ def cmd_forecast(ctx: Context) -> int:
 
 def _forecast(ctx: Context, system: System, party: list[Actor], foes: list[Actor]) -> int:
     runs = ctx.args.runs
-    result = forecast(system, party, foes, runs, ctx.rng, **_encounter_options(ctx))
+    result = forecast(system, party, foes, runs, ctx.rng, **_encounter_options(ctx, system))
     ctx.emit(result.to_dict(), result.render())
     return 0

@@ -30,8 +30,6 @@ from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
 from solo.rules.engine import System
 
-ENCOUNTER_ONLY_AT_START = ("kind", "initiative", "distance", "situation", "domain")
-
 
 def _campaign(ctx: Context) -> tuple[Campaign, System]:
     campaign = ctx.campaign
@@ -160,15 +158,11 @@ def _grouped(actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return groups
 
 
-def _choose(view: dict[str, Any]) -> int | None:
-    """Ask at the terminal: what to do, then how hard; None to leave the encounter for later."""
-    groups = _grouped(view["actions"])
-    keys = list(groups)
-    print(f"\n{view['waiting']}, what do you do? (q to stop here and carry on later)")
-    for i, key in enumerate(keys, start=1):
-        options = groups[key]
-        chances = "/".join(a["chance"] for a in options if a["chance"])
-        print(f"  {i:>2}. {key}" + (f" ({chances})" if chances else ""))
+def _ask(prompt: str, rows: list[tuple[str, str]]) -> int | None:
+    """One step of the choice: a short numbered list; the index picked, None for q (or no more input)."""
+    print(prompt)
+    for i, (_, line) in enumerate(rows, start=1):
+        print(f"  {i:>2}. {line}")
     while True:
         try:
             reply = input("> ").strip().lower()
@@ -176,34 +170,67 @@ def _choose(view: dict[str, Any]) -> int | None:
             return None
         if reply in ("q", "quit"):
             return None
-        if reply.isdigit() and 1 <= int(reply) <= len(keys):
-            break
-        print(f"  ! answer with a number from 1 to {len(keys)}, or q")
-    options = groups[keys[int(reply) - 1]]
-    if len(options) == 1:
-        return int(options[0]["index"])
-    names = [str(a["action"]["difficulty"]) for a in options]
-    while True:
-        try:
-            pick = input(f"  how hard? ({'/'.join(names)}) > ").strip().lower()
-        except EOFError:
+        if reply.isdigit() and 1 <= int(reply) <= len(rows):
+            return int(reply) - 1
+        for i, (value, _) in enumerate(rows):
+            if reply == value.lower():
+                return i
+        print(f"  ! answer with a number from 1 to {len(rows)}, or q")
+
+
+def _chance(row: dict[str, Any]) -> str:
+    return f"  {row['chance']}" if row["chance"] else ""
+
+
+def _choose(view: dict[str, Any]) -> int | None:
+    """Ask at the terminal in steps: the move, then whom, then how hard, each with its chance.
+
+    The index of the action chosen in ``view["actions"]``; None to leave the encounter for later.
+    """
+    rows = view["actions"]
+    moves = view["moves"]
+    firsts = [next(r for r in rows if r["move"] == m["move"] and r["typical"]) for m in moves]
+    lines = [(m["label"], m["label"] + (f" {m['targets'][0]}" if len(m["targets"]) == 1 else "") + _chance(r))
+             for m, r in zip(moves, firsts, strict=True)]
+    pick = _ask(f"\n{view['waiting']}, what do you do? (q to stop here and carry on later)", lines)
+    if pick is None:
+        return None
+    move = moves[pick]
+    rows = [r for r in rows if r["move"] == move["move"]]
+    default = move["default"]
+
+    def typical(fits: list[dict[str, Any]], *skip: str) -> dict[str, Any]:
+        return next((r for r in fits if all(r["params"].get(k) == v for k, v in default.items()
+                                            if k not in skip)), fits[0])
+
+    if len(move["targets"]) > 1:
+        at = [typical([r for r in rows if r["target"] == t]) for t in move["targets"]]
+        pick = _ask("  whom?", [(t, t + _chance(r)) for t, r in zip(move["targets"], at, strict=True)])
+        if pick is None:
             return None
-        for name, action in zip(names, options, strict=True):
-            if pick == name:
-                return int(action["index"])
-        print(f"  ! answer {', '.join(names)}")
+        rows = [r for r in rows if r["target"] == move["targets"][pick]]
+    for param in move["params"]:
+        name, values = param["name"], param["values"]
+        at = [typical([r for r in rows if r["params"].get(name) == v], name) for v in values]
+        pick = _ask("  how hard?" if name == "difficulty" else f"  {name}?",
+                    [(str(v), str(v) + _chance(r)) for v, r in zip(values, at, strict=True)])
+        if pick is None:
+            return None
+        rows = [r for r in rows if r["params"].get(name) == values[pick]]
+    return int(rows[0]["index"])
 
 
 def encounter(ctx: Context) -> int:
     args = ctx.args
     campaign, system = _campaign(ctx)
-    given = [f"--{k.replace('_', '-')}" for k in ENCOUNTER_ONLY_AT_START if getattr(args, k, None)]
+    given = list(dict.fromkeys(o.flag for _, o in rules_commands.declared("encounter_options")
+                               if getattr(args, "system_" + o.name, None) is not None))
     entries: list[JournalEntry] = []
     if args.foe:
         if running_state(campaign) is not None:
             raise UsageError(f"an encounter is already running in {campaign.name!r}: play it out first."
                              f" {_hint(campaign)}")
-        options = rules_commands._encounter_options(ctx)
+        options = rules_commands._encounter_options(ctx, system)
         entries += ctx.perform("rules.encounter_start", pcs=args.pc or None,
                                foes=[_foe_spec(f) for f in args.foe], **options)
     elif running_state(campaign) is None:

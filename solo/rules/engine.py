@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from solo.dice import Rng
 from solo.errors import SoloError
 from solo.rules.moves import SystemMove
+from solo.rules.options import Option
 
 APPROACHES = ("force", "finesse", "wits", "presence", "lore", "stealth", "survival", "craft")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -223,6 +224,29 @@ class Action:
             out["label"] = self.label
         return out
 
+    @classmethod
+    def from_dict(cls, data: Any, encounter: Encounter) -> Action:
+        """An action from its plain form (`Encounter.action_to_dict`), actors named by their labels."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise RulesError("an encounter action is a mapping with at least a 'kind' (attack, wait...)")
+        unknown = sorted(set(data) - set(ACTION_KEYS) - {"label"})
+        if unknown:
+            raise RulesError(f"an encounter action has only {', '.join(ACTION_KEYS)};"
+                             f" not {', '.join(unknown)}")
+        for key in ("skill", "difficulty"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise RulesError(f"an encounter action's {key} is a word, not {data[key]!r}")
+        options = data.get("options")
+        if options is not None and not isinstance(options, Mapping):
+            raise RulesError("an encounter action's options are a mapping")
+        actor = encounter.by_label(data.get("actor"), "actor")
+        target = encounter.by_label(data["target"], "target") if data.get("target") is not None else None
+        return cls(actor, data["kind"], target, data.get("skill"), data.get("difficulty"),
+                   dict(options) if options else None)
+
+
+ACTION_KEYS = ("actor", "kind", "target", "skill", "difficulty", "options")
+
 
 class System(ABC):
     """One ruleset behind the neutral vocabulary.
@@ -239,6 +263,20 @@ class System(ABC):
     difficulty_names: ClassVar[tuple[str, ...]] = ()
     #: named options `odds_for` accepts (the CLI offers them)
     odds_parameters: ClassVar[tuple[str, ...]] = ()
+    #: what `check` and `check_odds` accept besides actor, approach and difficulty (front ends build
+    #: their flags and dialogs from these, the campaign checks stored values with them)
+    check_options: ClassVar[tuple[Option, ...]] = ()
+    #: what `odds_for` accepts (`solo odds SYSTEM --...`)
+    odds_options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def encounter_options(self) -> tuple[Option, ...]:
+        """What the system's encounters accept (Nine Powers: kind, initiative...)."""
+        return self.encounter_class.declared_options
+
+    def odds_headline(self, odds: Odds) -> str:
+        """One line saying what check `odds` are for and its chance of success."""
+        return f"{self.name}: success {odds.success}"
 
     @property
     def approaches(self) -> list[str]:
@@ -420,17 +458,196 @@ class Creation(ABC):
         return self.actor()
 
 
-# -- encounters -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Step:
+    """One step of guided creation: its question (from the answers so far) and how a reply is taken.
+
+    `take` turns the trimmed reply into the value kept under `key`, raising
+    RulesError to have it asked again; `ask` builds the Question (its key is
+    the step's).
+    """
+
+    key: str
+    ask: Callable[[dict[str, Any]], Question]
+    take: Callable[[dict[str, Any], str], Any] = lambda answers, reply: reply
+
+
+class StepwiseCreation(Creation):
+    """Guided creation as a list of steps, asked in order; `build` makes the actor from the answers."""
+
+    def __init__(self, steps: Sequence[Step], build: Callable[[dict[str, Any]], Actor],
+                 answers: Mapping[str, Any] | None = None):
+        self.steps = list(steps)
+        self.build = build
+        self.answers: dict[str, Any] = dict(answers or {})
+
+    def _step(self) -> Step | None:
+        return next((step for step in self.steps if step.key not in self.answers), None)
+
+    @property
+    def question(self) -> Question | None:
+        step = self._step()
+        if step is None:
+            return None
+        q = step.ask(self.answers)
+        return Question(step.key, q.prompt, q.choices, q.default, q.help)
+
+    def answer(self, text: str) -> None:
+        _, reply = self.reply(text)
+        step = self._step()
+        assert step is not None
+        self.answers[step.key] = step.take(self.answers, reply)
+
+    def actor(self) -> Actor:
+        if self._step() is not None:
+            raise RulesError("creation is not finished yet")
+        return self.build(self.answers)
+
+
+# -- encounters: the kernel ------------------------------------------------------------
+#
+# A system's encounter subclasses `Encounter` and supplies only what its rules
+# say: `seat_class` (the per-actor state it keeps), `phase` (how a round runs),
+# `templates(seat)` (what a seat may do, as kinds with parameters),
+# `validate(seat, action)` (its own refusals), `resolve(seat, action, events)`
+# or `resolve_round(events)`, `round_start(events)` and `on_finish(events)`.
+# The kernel owns the seats, labels, turn checks, target checks, the one run
+# loop, ending, the summary and the plain-data form of actions for replay.
+
+
+class Seat:
+    """One actor's place in an encounter: side, label, whether it is out and what it has taken.
+
+    A system subclasses it for its own per-fight state (holds, loaded
+    weapons...).  `counts` says whether this seat keeps its side in the
+    fight; `acts` whether it is asked for actions at all (Resistance NPCs act
+    only through the characters' rolls).
+    """
+
+    __slots__ = ("actor", "side", "label", "index", "out", "taken", "action", "counts", "acts")
+
+    def __init__(self, actor: Actor, side: str, label: str, index: int):
+        self.actor = actor
+        self.side = side
+        self.label = label
+        self.index = index
+        self.out: str | None = None
+        self.taken: dict[str, int] = {}
+        self.action: Action | None = None  # declared (Declare) or taken (EachActs) this round
+        self.counts = True
+        self.acts = True
+
+    def add(self, key: str, amount: int) -> None:
+        """Count `amount` more of `key` (a track, stress, a fallout) against this seat."""
+        if amount:
+            self.taken[key] = self.taken.get(key, 0) + amount
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTemplate:
+    """One kind of move a seat may make, with what is still to choose.
+
+    `targets` are the actors it may aim at (empty: it takes none); `params`
+    the other choices in the order a front end asks them (``{"difficulty":
+    ("easy", "medium", "tough")}``); `fixed` what the kind itself settles
+    (a skill, a weapon).  `bind` makes the Action once everything is chosen.
+    """
+
+    kind: str
+    label: str
+    targets: tuple[Actor, ...] = ()
+    params: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    fixed: tuple[tuple[str, Any], ...] = ()
+    default: tuple[tuple[str, Any], ...] = ()  # the parameters a menu shows odds for before they are chosen
+
+    @property
+    def steps(self) -> int:
+        """How many choices it takes after picking the kind."""
+        return int(bool(self.targets)) + sum(1 for _, values in self.params if len(values) > 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One fully chosen action and the steps that chose it (see `Encounter.choices`)."""
+
+    move: int  # index of its template
+    template: ActionTemplate
+    target: Actor | None
+    params: dict[str, Any]
+    action: Action
+    typical: bool  # the row a menu shows for the move before target and parameters are chosen
+
+
+class Phase:
+    """How a round runs: who is asked, and what happens once they answer."""
+
+    verb = "acted"
+
+    def next_seat(self, enc: Encounter) -> Seat | None:
+        for seat in enc.seats:
+            if seat.out is None and seat.acts and seat.action is None:
+                return seat
+        return None
+
+    def waiting(self, enc: Encounter) -> list[Seat]:
+        return [s for s in enc.seats if s.out is None and s.acts and s.action is None]
+
+    def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+
+class Declare(Phase):
+    """Everyone still in declares; when the last has, the system resolves the whole round."""
+
+    verb = "declared"
+
+    def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
+        seat.action = action
+        enc.declared(seat, action, events)
+        if self.next_seat(enc) is None:
+            enc.resolve_round(events)
+            for s in enc.seats:
+                s.action = None
+            enc.round_over(events)
+
+
+class EachActs(Phase):
+    """Each seat that acts takes one action a round, resolved at once (Resistance)."""
+
+    def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
+        enc.resolve(seat, action, events)
+        seat.action = action
+        if enc.live_sides <= 1:
+            enc.finish(events)
+        elif self.next_seat(enc) is None:
+            for s in enc.seats:
+                s.action = None
+            enc.round_over(events)
+
+
+Chooser = Callable[["Encounter", Actor], "Action | None"]
+Until = Callable[["Encounter", Actor], bool]
 
 
 class Encounter:
-    """Sides of actors, with the turn structure owned by the system.
+    """Sides of actors in seats; the system gives the phase, the moves and how they resolve.
 
     `Encounter(system, sides, rng)` builds the system's own subclass. `sides`
     maps a side name to its actors (a plain list of lists is named "side 1",
     "side 2"...).  The actors are used as they are: harm they take stays on
     them, which is what a campaign wants; a forecast hands in copies.
     """
+
+    NOUN = "encounter"
+    NOBODY_LEFT = "nobody is left standing"
+    seat_class: ClassVar[type[Seat]] = Seat
+    phase: ClassVar[Phase] = EachActs()
+    #: keyword options the system's encounter accepts, declared once for every front end
+    declared_options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.declared_options)
 
     def __new__(cls, system: System, sides: Any, rng: Rng, **options: Any) -> Encounter:
         if cls is Encounter:
@@ -452,7 +669,9 @@ class Encounter:
         self.record = record
         self.max_rounds = max_rounds
         self.round = 1
+        self.finished = False
         self.log: list[Event] = []
+        self.actions: list[Action] = []  # every action applied, in order (for replay)
         if isinstance(sides, Mapping):
             named = {str(k): list(v) for k, v in sides.items()}
         else:
@@ -470,8 +689,6 @@ class Encounter:
                     raise RulesError(f"{actor.name} cannot stand in an encounter twice")
                 seen.add(id(actor))
         self.sides = named
-        self._side_of = {id(a): s for s, actors in named.items() for a in actors}
-        self._labels = self._make_labels()
         unknown = set(options) - set(self.option_names)
         if unknown:
             allowed = ", ".join(self.option_names) or "none"
@@ -479,86 +696,261 @@ class Encounter:
                 f"unknown {system.name} encounter option(s) {', '.join(sorted(unknown))}; allowed: {allowed}"
             )
         self.options: dict[str, Any] = dict(options)
+        labels = _labels([a for actors in named.values() for a in actors])
+        self.seats: list[Seat] = []
+        self._seats: dict[int, Seat] = {}
+        for side, actors in named.items():
+            for actor in actors:
+                seat = self.seat_class(actor, side, labels[id(actor)], len(self.seats))
+                self.seats.append(seat)
+                self._seats[id(actor)] = seat
+        self.alive: dict[str, int] = {}
+        self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
 
-    #: keyword options the system's encounter accepts
-    option_names: ClassVar[tuple[str, ...]] = ()
-
-    def _make_labels(self) -> dict[int, str]:
-        counts: dict[str, int] = {}
-        for actor in self.participants:
-            counts[actor.name] = counts.get(actor.name, 0) + 1
-        labels: dict[int, str] = {}
-        seen: dict[str, int] = {}
-        for actor in self.participants:
-            if counts[actor.name] > 1:
-                seen[actor.name] = seen.get(actor.name, 0) + 1
-                labels[id(actor)] = f"{actor.name} {seen[actor.name]}"
-            else:
-                labels[id(actor)] = actor.name
-        return labels
+    def count_sides(self) -> None:
+        """(Re)count who keeps each side in the fight; call after setting `counts` on seats."""
+        self.alive = {side: 0 for side in self.sides}
+        for seat in self.seats:
+            if seat.counts and seat.out is None:
+                self.alive[seat.side] += 1
+        self._live = sum(1 for count in self.alive.values() if count > 0)
 
     # -- who is here ------------------------------------------------------------
     @property
     def participants(self) -> list[Actor]:
-        return [a for actors in self.sides.values() for a in actors]
+        return [s.actor for s in self.seats]
+
+    def seat(self, actor: Actor) -> Seat:
+        try:
+            return self._seats[id(actor)]
+        except KeyError:
+            raise RulesError(f"{actor.name} is not in this {self.NOUN}") from None
 
     def side_of(self, actor: Actor) -> str:
-        try:
-            return self._side_of[id(actor)]
-        except KeyError:
-            raise RulesError(f"{actor.name} is not in this encounter") from None
+        return self.seat(actor).side
 
     def label(self, actor: Actor) -> str:
-        return self._labels.get(id(actor), actor.name)
+        seat = self._seats.get(id(actor))
+        return seat.label if seat is not None else actor.name
+
+    def by_label(self, label: Any, what: str = "actor") -> Actor:
+        """The participant a label names (case-insensitive): replay and front ends name actors this way."""
+        key = str(label).strip().casefold()
+        for seat in self.seats:
+            if seat.label.casefold() == key:
+                return seat.actor
+        known = ", ".join(s.label for s in self.seats)
+        raise RulesError(f"the {what} {label!r} is not in this encounter ({known})")
+
+    def foes_of(self, seat: Seat) -> list[Seat]:
+        return [s for s in self.seats if s.out is None and s.side != seat.side]
+
+    def friends_of(self, seat: Seat) -> list[Seat]:
+        return [s for s in self.seats if s.out is None and s.side == seat.side and s is not seat]
 
     def enemies(self, actor: Actor) -> list[Actor]:
-        side = self.side_of(actor)
-        return [a for s, actors in self.sides.items() if s != side for a in actors if self.is_active(a)]
+        return [s.actor for s in self.foes_of(self.seat(actor))]
 
     def allies(self, actor: Actor) -> list[Actor]:
-        return [a for a in self.sides[self.side_of(actor)] if a is not actor and self.is_active(a)]
+        return [s.actor for s in self.friends_of(self.seat(actor))]
 
     def active_sides(self) -> list[str]:
-        return [s for s, actors in self.sides.items() if any(self.is_active(a) for a in actors)]
+        return [side for side, count in self.alive.items() if count > 0]
 
-    # -- the system's part --------------------------------------------------------
+    @property
+    def live_sides(self) -> int:
+        """How many sides still have someone in the fight (kept as seats go out, not counted again)."""
+        return self._live
+
     def is_active(self, actor: Actor) -> bool:
         """Still taking part: not defeated, fled or at the enemy's mercy."""
-        raise NotImplementedError
-
-    def awaiting(self) -> list[Actor]:
-        """Whose choice the encounter waits for now, in the order to ask them."""
-        raise NotImplementedError
-
-    def legal_actions(self, actor: Actor) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, action: Action) -> list[Event]:
-        raise NotImplementedError
-
-    def harm_taken(self, actor: Actor) -> dict[str, int]:
-        """What this encounter cost the actor, by the system's own tracks."""
-        raise NotImplementedError
+        return self.seat(actor).out is None
 
     def status(self, actor: Actor) -> str:
         """How the actor stands, in a few words ('defeated', 'fled', 'fighting')."""
-        return "fighting" if self.is_active(actor) else "out"
+        return self.seat(actor).out or "fighting"
+
+    def harm_taken(self, actor: Actor) -> dict[str, int]:
+        """What this encounter cost the actor, by the system's own tracks."""
+        return dict(self.seat(actor).taken)
+
+    def put_out(self, seat: Seat, how: str) -> None:
+        """The seat leaves the fight ('defeated', 'fled', 'at mercy'...)."""
+        if seat.out is None and seat.counts:
+            self.alive[seat.side] -= 1
+            if not self.alive[seat.side]:
+                self._live -= 1
+        seat.out = how
+
+    @property
+    def title(self) -> str:
+        """What this encounter is, in a few words ('physical contest', 'fight')."""
+        return self.NOUN
+
+    # -- turns ------------------------------------------------------------------
+    def awaiting(self) -> list[Actor]:
+        """Whose choice the encounter waits for now, in the order to ask them."""
+        if self.is_over():
+            return []
+        return [s.actor for s in self.phase.waiting(self)]
+
+    def next_actor(self) -> Actor | None:
+        """The first actor the encounter waits for (None when it is over)."""
+        if self.is_over():
+            return None
+        seat = self.phase.next_seat(self)
+        return seat.actor if seat is not None else None
+
+    def templates(self, actor: Actor) -> list[ActionTemplate]:
+        """What the actor may do now, as kinds with their targets and parameters (empty: nothing)."""
+        seat = self.seat(actor)
+        if seat.out is not None or not seat.acts or seat.action is not None or self.is_over():
+            return []
+        return self.seat_templates(seat)
+
+    def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
+        raise NotImplementedError
+
+    def bind(self, template: ActionTemplate, actor: Actor, target: Actor | None = None,
+             **params: Any) -> Action:
+        """The action a template makes once its target and parameters are chosen (defaults: first)."""
+        if template.targets and target is None:
+            target = template.targets[0]
+        if target is not None and all(t is not target for t in template.targets):
+            raise RulesError(f"{template.label} cannot target {self.label(target)}")
+        chosen = dict(template.fixed)
+        for name, values in template.params:
+            value = params.get(name, values[0] if values else None)
+            if values and value not in values:
+                raise RulesError(f"{template.label}: {name} is one of {', '.join(map(str, values))},"
+                                 f" not {value!r}")
+            chosen[name] = value
+        skill = chosen.pop("skill", None)
+        diff = chosen.pop("difficulty", None)
+        action = Action(actor, template.kind, target, skill, diff, chosen or None)
+        action.label = self.describe(action)
+        return action
+
+    def choices(self, actor: Actor) -> list[Choice]:
+        """Every action the actor may take now, each with the move, target and parameters that make it.
+
+        Front ends ask in steps (move, then target, then each parameter) by
+        narrowing this list, showing each step's exact odds from the rows it
+        leaves; the whole list is never shown.
+        """
+        out: list[Choice] = []
+        for move, template in enumerate(self.templates(actor)):
+            combos: list[dict[str, Any]] = [{}]
+            for name, values in template.params:
+                combos = [{**c, name: v} for c in combos for v in values]
+            default = dict(template.default)
+            for target in template.targets or (None,):
+                for combo in combos:
+                    action = self.bind(template, actor, target, **combo)
+                    typical = all(combo.get(k) == v for k, v in default.items()) and (
+                        target is None or target is template.targets[0])
+                    out.append(Choice(move, template, target, combo, action, typical))
+        return out
+
+    def legal_actions(self, actor: Actor) -> list[Action]:
+        """Every action the actor may take now: each template with every target and parameter."""
+        return [choice.action for choice in self.choices(actor)]
+
+    def describe(self, action: Action) -> str:
+        """A short line for an action ('Melee 3: attack Goblin 1, medium')."""
+        return action.kind
 
     def action_odds(self, action: Action) -> Odds | None:
-        """Exact odds of the roll `action` would make, as things stand now; None if it rolls nothing.
-
-        Menus show these beside each choice.  Effects that land later in the
-        round (a grab, a dodge) can still change the pool before it is rolled.
-        """
+        """Exact odds of the roll `action` would make, as things stand now; None if it rolls nothing."""
         return None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Take one action: checked (over, out, not its turn, illegal), recorded, then resolved."""
+        if self.is_over():
+            raise RulesError(f"the {self.NOUN} is over")
+        return self._turn_of(self.seat(action.actor), action)
+
+    def _turn_of(self, seat: Seat, action: Action) -> list[Event]:
+        if seat.out is not None:
+            raise RulesError(f"{seat.label} is out of the {self.NOUN} ({seat.out})")
+        if not seat.acts:
+            raise RulesError(self.no_turns(seat))
+        if seat.action is not None:
+            raise RulesError(f"{seat.label} has already {self.phase.verb} this round")
+        action = self.validate(seat, action)
+        events: list[Event] = []
+        self.phase.submit(self, seat, action, events)
+        if self.record:
+            self.actions.append(action)
+        return events
+
+    def no_turns(self, seat: Seat) -> str:
+        return f"{seat.label} takes no turns in this {self.NOUN}"
+
+    def check_target(self, seat: Seat, action: Action, need: str | None) -> Seat | None:
+        """The seat an action aims at, checked: 'enemy', 'ally' or None (it takes no target)."""
+        if need is None:
+            return None
+        if action.target is None:
+            raise RulesError(f"{action.kind} needs a target")
+        target = self.seat(action.target)
+        if target.out is not None:
+            raise RulesError(f"{target.label} is already out of the {self.NOUN}")
+        if need == "enemy" and target.side == seat.side:
+            raise RulesError(f"{target.label} is on {seat.label}'s own side")
+        if need == "ally" and (target.side != seat.side or target is seat):
+            raise RulesError(f"{action.kind} needs an ally of {seat.label}")
+        return target
+
+    # -- the system's part ----------------------------------------------------------
+    def validate(self, seat: Seat, action: Action) -> Action:
+        """The action as the system will resolve it, or a RulesError saying what is wrong."""
+        return action
+
+    def declared(self, seat: Seat, action: Action, events: list[Event]) -> None:
+        """A seat has declared (Declare phases)."""
+
+    def resolve_round(self, events: list[Event]) -> None:
+        """Everyone has declared: play the round out (Declare phases)."""
+        raise NotImplementedError
+
+    def resolve(self, seat: Seat, action: Action, events: list[Event]) -> None:
+        """One seat's action, resolved at once (EachActs phases)."""
+        raise NotImplementedError
+
+    def round_start(self, events: list[Event]) -> None:
+        """A new round begins (the round counter has moved on)."""
+
+    def on_finish(self, events: list[Event], reason: str | None) -> None:
+        """The encounter has ended: tidy up as the rules say (refill buffers, clear slots)."""
+
+    # -- rounds and the end ------------------------------------------------------------
+    def round_over(self, events: list[Event]) -> None:
+        """Everyone has had their turn: finish, break off at the round limit, or start the next round."""
+        if self.live_sides <= 1:
+            self.finish(events)
+        elif self.round >= self.max_rounds:
+            self.round = self.max_rounds + 1
+            self.finish(events)
+        else:
+            self.round += 1
+            self.round_start(events)
+
+    def finish(self, events: list[Event], reason: str | None = None) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.emit_end(events, reason)
+        self.on_finish(events, reason)
 
     def end(self, reason: str | None = None) -> list[Event]:
         """Stop here (a retreat, a truce, the GM calls it), tidying up as the system says."""
-        raise NotImplementedError
+        events: list[Event] = []
+        self.finish(events, reason)
+        return events
 
-    # -- ending -------------------------------------------------------------------
     def is_over(self) -> bool:
-        return len(self.active_sides()) <= 1 or self.round > self.max_rounds
+        return self.finished or self.round > self.max_rounds or self._live <= 1
 
     @property
     def winner(self) -> str | None:
@@ -581,17 +973,35 @@ class Encounter:
     def npc_policy(self, actor: Actor, rng: Rng | None = None) -> Action:
         return self.system.npc_policy(actor, self, rng or self.rng)
 
-    def play(self, choose_action: Callable[[Encounter, Actor], Action] | None = None) -> list[Event]:
-        """Run to the end; `choose_action` decides for anyone it wants (else the policy)."""
+    def run(self, until: Until | None = None, choose: Chooser | None = None) -> list[Event]:
+        """The one encounter loop: play on until it is over or `until(encounter, actor)` says stop.
+
+        `until` is asked before each turn with the actor to move (the
+        campaign stops when a PC must choose); `choose` decides for anyone it
+        wants and returns None to leave the turn to the system's NPC policy.
+        """
         events: list[Event] = []
-        while not self.is_over():
-            waiting = self.awaiting()
-            if not waiting:
-                raise RulesError("the encounter is waiting for nobody but is not over")  # pragma: no cover
-            actor = waiting[0]
-            action = choose_action(self, actor) if choose_action else self.npc_policy(actor)
-            events.extend(self.apply(action))
+        policy = self.system.npc_policy
+        next_seat = self.phase.next_seat
+        while not (self.finished or self.round > self.max_rounds or self._live <= 1):
+            seat = next_seat(self)
+            if seat is None:  # pragma: no cover - a phase always waits for someone
+                raise RulesError(f"the {self.NOUN} is waiting for nobody but is not over")
+            actor = seat.actor
+            if until is not None and until(self, actor):
+                break
+            action = choose(self, actor) if choose is not None else None
+            if action is None:
+                events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
+            elif action.actor is actor:
+                events.extend(self._turn_of(seat, action))
+            else:
+                events.extend(self.apply(action))  # the chooser moved someone else: checked as any other
         return events
+
+    def play(self, choose_action: Chooser | None = None) -> list[Event]:
+        """Run to the end; `choose_action` decides for anyone it wants (else the policy)."""
+        return self.run(choose=choose_action)
 
     def emit(
         self, events: list[Event], kind: str, text: str, actor: Actor | None = None, **data: Any
@@ -602,20 +1012,37 @@ class Encounter:
             events.append(event)
             self.log.append(event)
 
+    # -- replay -------------------------------------------------------------------------
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
+        """`action.to_dict()` naming actors by their labels here ("Goblin 2"), which tell twins apart."""
+        data = action.to_dict()
+        data.pop("label", None)
+        data["actor"] = self.label(action.actor)
+        if action.target is not None:
+            data["target"] = self.label(action.target)
+        return data
+
+    def action_from_dict(self, data: Any) -> Action:
+        return Action.from_dict(data, self)
+
+    def replay(self, moves: Iterable[Mapping[str, Any]]) -> list[Event]:
+        """Apply recorded actions (`action_to_dict`) in order: with the same seed, the same log."""
+        events: list[Event] = []
+        for move in moves:
+            events.extend(self.apply(self.action_from_dict(move)))
+        return events
+
+    # -- words ----------------------------------------------------------------------------
     def active_of(self, side: str) -> list[Actor]:
-        return [a for a in self.sides[side] if self.is_active(a)]
+        return [s.actor for s in self.seats if s.side == side and s.out is None]
 
     def prevail(self, side: str) -> str:
         return "prevails" if len(self.active_of(side)) == 1 else "prevail"
 
     def side_text(self, side: str) -> str:
         """Who is still standing on a side, for end-of-encounter lines ("Vroy", "Goblin 1 and Goblin 2")."""
-        names = [self.label(a) for a in self.sides[side] if self.is_active(a)] or [side]
+        names = [s.label for s in self.seats if s.side == side and s.out is None] or [side]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-    # What each system calls its encounters, and says when nobody is left.
-    NOUN = "encounter"
-    NOBODY_LEFT = "nobody is left standing"
 
     def emit_end(self, events: list[Event], reason: str | None = None) -> None:
         """The closing line: called off for a reason, won by a side, nobody left, or out of rounds."""
@@ -638,13 +1065,29 @@ class Encounter:
             "rounds": self.rounds_played,
             "sides": {
                 side: [
-                    {"name": self.label(a), "status": self.status(a), "harm": self.harm_taken(a)}
-                    for a in actors
+                    {"name": s.label, "status": s.out or "fighting", "harm": dict(s.taken)}
+                    for s in self.seats if s.side == side
                 ]
-                for side, actors in self.sides.items()
+                for side in self.sides
             },
         }
 
     @property
     def rounds_played(self) -> int:
         return min(self.round, self.max_rounds) if self.is_over() else self.round
+
+
+def _labels(actors: list[Actor]) -> dict[int, str]:
+    """Each actor's label: its name, numbered when several share one ("Goblin 1", "Goblin 2")."""
+    counts: dict[str, int] = {}
+    for actor in actors:
+        counts[actor.name] = counts.get(actor.name, 0) + 1
+    labels: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for actor in actors:
+        if counts[actor.name] > 1:
+            seen[actor.name] = seen.get(actor.name, 0) + 1
+            labels[id(actor)] = f"{actor.name} {seen[actor.name]}"
+        else:
+            labels[id(actor)] = actor.name
+    return labels

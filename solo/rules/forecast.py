@@ -1,12 +1,21 @@
 """How dangerous is this fight?  Play it many times and count.
 
 Every run plays a fresh copy of the party against fresh copies of the foes,
-with the engine's policy on both sides and nothing journaled, so ten
-thousand runs take seconds.  The actors handed in are never changed.
+with the engine's policy on both sides and nothing journaled, through the
+encounter kernel's one run loop.  The actors handed in are never changed.
+
+The runs are split into chunks of `CHUNK` fights, each with its own seed
+drawn in order from the caller's Rng, and the chunks' counts are added in
+order: so the result for a seed is the same whether the chunks run in this
+process or spread over every core (forked worker processes, used from
+`PARALLEL_FROM` fights when the process has one thread and more than one
+core to run on).
 """
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,6 +26,8 @@ from solo.rules.engine import Actor, Encounter, RulesError, System
 
 PARTY, FOES = "party", "foes"
 MAX_RUNS = 1_000_000
+CHUNK = 500
+PARALLEL_FROM = 2_000
 
 
 @dataclass
@@ -81,38 +92,114 @@ def _member_names(party: Sequence[Actor]) -> list[str]:
 
 
 def forecast(
-    system: System, party: Sequence[Actor], foes: Sequence[Actor], runs: int, rng: Rng, **options: Any
+    system: System, party: Sequence[Actor], foes: Sequence[Actor], runs: int, rng: Rng,
+    *, workers: int | None = None, **options: Any
 ) -> Forecast:
-    """Play the fight `runs` times with the engine deciding for everyone."""
+    """Play the fight `runs` times with the engine deciding for everyone.
+
+    `workers` caps the processes used (default: one per core available);
+    the result does not depend on it.
+    """
     if not 1 <= runs <= MAX_RUNS:
         raise RulesError(f"a forecast runs 1 to {MAX_RUNS} fights, not {runs}")
     if not party or not foes:
         raise RulesError("a forecast needs a party and at least one foe")
+    # Refuse bad options here, before any worker starts.
+    Encounter(system, {PARTY: [a.copy() for a in party], FOES: [a.copy() for a in foes]}, Rng(0),
+              record=False, **options)
     result = Forecast(system.id, [a.name for a in party], [a.name for a in foes], runs)
-    harm = result.harm
     members = _member_names(party)
-    statuses = result.statuses
     for who in members:
-        statuses[who] = {}
+        result.statuses[who] = {}
     start = time.perf_counter()
+    jobs = [(rng.randint(0, 2**63 - 1), min(CHUNK, runs - done)) for done in range(0, runs, CHUNK)]
+    count = _workers(workers, runs, len(jobs))
+    if count > 1:
+        parts = _in_parallel((system, list(party), list(foes), options), jobs, count)
+    else:
+        parts = [_chunk(system, party, foes, options, seed, size) for seed, size in jobs]
+    for wins, draws, losses, rounds, harm, statuses in parts:
+        result.wins += wins
+        result.draws += draws
+        result.losses += losses
+        result.rounds += rounds
+        for key, value in harm.items():
+            result.harm[key] = result.harm.get(key, 0) + value
+        for who, counts in statuses.items():
+            mine = result.statuses[who]
+            for key, value in counts.items():
+                mine[key] = mine.get(key, 0) + value
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+Part = tuple[int, int, int, int, dict[str, int], dict[str, dict[str, int]]]
+
+
+def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], options: dict[str, Any],
+           seed: int, runs: int) -> Part:
+    """`runs` fights from one seed: (wins, draws, losses, rounds, harm, each member's end states)."""
+    rng = Rng(seed)
+    members = _member_names(party)
+    wins = draws = losses = rounds = 0
+    harm: dict[str, int] = {}
+    statuses: dict[str, dict[str, int]] = {}
     for _ in range(runs):
         ours = [a.copy() for a in party]
         theirs = [a.copy() for a in foes]
         encounter = Encounter(system, {PARTY: ours, FOES: theirs}, rng, record=False, **options)
-        encounter.play()
+        encounter.run()
         outcome = encounter.result_for(PARTY)
         if outcome == "win":
-            result.wins += 1
+            wins += 1
         elif outcome == "loss":
-            result.losses += 1
+            losses += 1
         else:
-            result.draws += 1
-        result.rounds += encounter.rounds_played
-        for who, actor in zip(members, ours, strict=True):
-            for key, value in encounter.harm_taken(actor).items():
+            draws += 1
+        rounds += encounter.rounds_played
+        for who, seat in zip(members, encounter.seats, strict=False):  # the party's seats come first
+            for key, value in seat.taken.items():
                 harm[key] = harm.get(key, 0) + value
-            status = encounter.status(actor)
-            counts = statuses[who]
+            counts = statuses.setdefault(who, {})
+            status = seat.out or "fighting"
             counts[status] = counts.get(status, 0) + 1
-    result.seconds = time.perf_counter() - start
-    return result
+    return wins, draws, losses, rounds, harm, statuses
+
+
+def _workers(asked: int | None, runs: int, chunks: int) -> int:
+    """How many processes to use: one per core this process may run on, if it is worth forking."""
+    if asked is not None:
+        return max(1, min(asked, chunks))
+    import multiprocessing
+
+    forkable = "fork" in multiprocessing.get_all_start_methods()
+    if runs < PARALLEL_FROM or threading.active_count() > 1 or not forkable:
+        return 1  # forking a process while other threads run is not safe
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, chunks))
+
+
+_JOB: tuple[System, list[Actor], list[Actor], dict[str, Any]] | None = None
+
+
+def _run_job(job: tuple[int, int]) -> Part:
+    assert _JOB is not None
+    system, party, foes, options = _JOB
+    return _chunk(system, party, foes, options, *job)
+
+
+def _in_parallel(shared: tuple[System, list[Actor], list[Actor], dict[str, Any]],
+                 jobs: list[tuple[int, int]], count: int) -> list[Part]:
+    """The chunks spread over `count` forked processes, which inherit the system and actors; in order."""
+    import multiprocessing
+
+    global _JOB
+    _JOB = shared
+    try:
+        with multiprocessing.get_context("fork").Pool(count) as pool:
+            return pool.map(_run_job, jobs, chunksize=1)
+    finally:
+        _JOB = None

@@ -45,6 +45,7 @@ class Option:
     default: Any = None
     minimum: int | None = None
     maximum: int | None = None
+    cli: str = ""  # the command-line flag's name when it differs from `name` ("talent" for use_talent)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -54,7 +55,7 @@ class Option:
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        return "--" + (self.cli or self.name.replace("_", "-"))
 
     def parse(self, value: Any) -> Any:
         """`value` (text from a prompt or a flag, or an already typed value) as this option's type."""
@@ -113,7 +114,7 @@ def parse_options(
         if option is None:
             if strict:
                 known = ", ".join(o.flag for o in by_name.values()) or "none"
-                raise OptionError(f"unknown option --{key.replace('_', '-')} (known: {known})")
+                raise OptionError(f"unknown option {Option(key).flag} (known: {known})")
             continue
         out[key] = option.parse(value)
     return out

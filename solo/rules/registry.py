@@ -27,7 +27,7 @@ def ids() -> list[str]:
 
 
 def system_class(system_id: str) -> type[System]:
-    """The class of a system, without reading its tables (for what it declares: `moves()`...)."""
+    """The class of a system, without reading its tables (for what it declares: options, `moves()`...)."""
     key = str(system_id).strip().lower()
     if key not in SYSTEMS:
         raise RulesError(f"no rules system called {system_id!r}; known: {', '.join(SYSTEMS)}")

@@ -108,13 +108,16 @@ def test_an_encounter_played_one_command_at_a_time(road, cli, saves_dir):
 
 
 def test_the_menu_at_a_terminal_drives_the_encounter(road, cli, monkeypatch, saves_dir):
-    replies = iter(["1", "medium", "q"])  # Shoot/Throw at Goblin 1, medium; then stop for now
+    replies = iter(["1", "goblin 1", "medium", "q"])  # Shoot/Throw at Goblin 1, medium; then stop for now
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     result = cli("encounter", "--campaign", road, "--foe", "goblin", "--foe", "goblin")
     assert result.code == 0, result.err
     assert "Mira intends to Shoot/Throw 3: attack Goblin 1, medium." in result.out
-    assert "   1. Shoot/Throw 3: attack Goblin 1 (92.2%/75%/45.3%)" in result.out
+    # In steps, each with its chance: the move (at medium), whom, how hard.
+    assert "carry on later)\n   1. Shoot/Throw 3: attack  75%\n" in result.out
+    assert "  whom?\n   1. Goblin 1  75%\n   2. Goblin 2  75%\n" in result.out
+    assert "  how hard?\n   1. easy  92.2%\n   2. medium  75%\n   3. tough  45.3%\n" in result.out
     assert result.out.rstrip().splitlines()[-1].startswith("Continue with `solo encounter")
     kept = CampaignStore(saves_dir).load(road).extra["rules"]["encounter"]
     assert kept["moves"] == [{"actor": "Mira", "kind": "attack", "target": "Goblin 1", "skill": "shoot-throw",

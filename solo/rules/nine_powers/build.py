@@ -13,7 +13,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Creation, Question, RulesError
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
 from solo.rules.nine_powers.character import (
     MAX_RATING,
     NinePowersActor,
@@ -220,131 +220,80 @@ def npc_from_record(record: dict[str, Any], formula: str) -> NinePowersActor:
     return actor
 
 
-class NinePowersCreation(Creation):
-    """Name, concept, the fifteen background questions, then armour and weapon."""
+PIECES = {"none": (), "arms": ("arms",), "legs": ("legs",), "both": ("arms", "legs")}
 
-    def __init__(self, data: SystemData, formula: str, name: str | None = None):
-        self.data = data
-        self.formula = formula
-        self.gear = Gear(data)
-        self.questions = [r["text"] for r in data.records(QUESTIONS)]
-        self.suggests = [r.get("suggests", []) for r in data.records(QUESTIONS)]
-        if len(self.questions) != 15:
-            raise RulesError(f"{QUESTIONS} must hold 15 questions, it holds {len(self.questions)}")
-        self.name = name
-        self.concept: str | None = None
-        self.answers: list[str] = []
-        self.raises: list[str] = []
-        self.pending_answer: str | None = None
-        self.body: str | None = None
-        self.parts: tuple[str, ...] | None = None
-        self.weapon: str | None = None
 
-    def _skills(self) -> dict[str, int]:
-        skills = {s: 1 for s in SKILL_IDS}
-        for r in self.raises:
-            skills[r] += 1
+def creation(data: SystemData, formula: str, name: str | None = None) -> StepwiseCreation:
+    """Name, concept, the fifteen background questions (each raising a skill), then armour and weapon."""
+    gear = Gear(data)
+    records = data.records(QUESTIONS)
+    if len(records) != 15:
+        raise RulesError(f"{QUESTIONS} must hold 15 questions, it holds {len(records)}")
+    questions = [r["text"] for r in records]
+
+    def raised(answers: dict[str, Any]) -> dict[str, int]:
+        skills = dict.fromkeys(SKILL_IDS, 1)
+        for n in range(1, 16):
+            if f"skill-{n}" in answers:
+                skills[answers[f"skill-{n}"]] += 1
         return skills
 
-    @property
-    def question(self) -> Question | None:
-        if self.name is None:
-            return Question("name", "What is your character called?")
-        if self.concept is None:
-            return Question("concept", "Sum up your character in a few words (a concept):", default="")
-        step = len(self.raises)
-        if step < 15:
-            if self.pending_answer is None:
-                return Question(
-                    f"background-{step + 1}", f"{step + 1}/15. {self.questions[step]}", default=""
-                )
-            skills = self._skills()
-            choices = [(display(s), f"now {skills[s]}") for s in SKILL_IDS if skills[s] < MAX_RATING]
-            hint = ", ".join(display(skill_id(s)) for s in self.suggests[step])
-            return Question(
-                f"skill-{step + 1}",
-                "Which skill does that answer raise by 1?",
-                choices=choices,
-                help=f"often fitting: {hint}" if hint else "",
-            )
-        if self.body is None:
-            return Question(
-                "armour",
-                "What armour do you wear?",
-                choices=[(k, self._armour_text(k)) for k in self.gear.bodies()],
-                default="none",
-            )
-        if self.parts is None:
-            return Question(
-                "pieces",
-                "Add arm or leg pieces? (arms, legs, both or none)",
-                choices=[
-                    ("none", "no extra pieces"),
-                    ("arms", "arm pieces"),
-                    ("legs", "leg pieces"),
-                    ("both", "arm and leg pieces"),
-                ],
-                default="none",
-            )
-        if self.weapon is None:
-            return Question(
-                "weapon",
-                "What do you fight with?",
-                choices=[(k, r["text"]) for k, r in self.gear.weapons.items()],
-                default="unarmed",
-            )
-        return None
+    def background(n: int) -> list[Step]:
+        def which(answers: dict[str, Any]) -> Question:
+            skills = raised(answers)
+            hint = ", ".join(display(skill_id(s)) for s in records[n - 1].get("suggests", []))
+            return Question("", "Which skill does that answer raise by 1?",
+                            [(display(s), f"now {skills[s]}") for s in SKILL_IDS if skills[s] < MAX_RATING],
+                            help=f"often fitting: {hint}" if hint else "")
 
-    def _armour_text(self, key: str) -> str:
-        r = self.gear.armour[key]
+        def take(answers: dict[str, Any], reply: str) -> str:
+            sid = skill_id(reply)
+            if raised(answers)[sid] >= MAX_RATING:
+                raise RulesError(f"{display(sid)} is already {MAX_RATING}; pick another skill")
+            return sid
+
+        return [Step(f"background-{n}", lambda _: Question("", f"{n}/15. {questions[n - 1]}", default="")),
+                Step(f"skill-{n}", which, take)]
+
+    def armour(_: dict[str, Any], reply: str) -> str:
+        if reply.lower() not in gear.bodies():
+            raise RulesError(f"choose an armour from: {', '.join(gear.bodies())}")
+        return reply.lower()
+
+    def pieces(answers: dict[str, Any], reply: str) -> tuple[str, ...]:
+        if reply.lower() not in PIECES:
+            raise RulesError("answer arms, legs, both or none")
+        if PIECES[reply.lower()] and gear.armour[answers["armour"]].get("armor", 0) == 0:
+            raise RulesError("arm and leg pieces need a body armour under them; answer none")
+        return PIECES[reply.lower()]
+
+    def weapon(_: dict[str, Any], reply: str) -> str:
+        if reply.lower() not in gear.weapons:
+            raise RulesError(f"choose a weapon from: {', '.join(gear.weapons)}")
+        return reply.lower()
+
+    def armour_text(key: str) -> str:
+        r = gear.armour[key]
         return f"{r['text']}: armor {r.get('armor', 0)}, heroism {r.get('heroism', 0)}"
 
-    def answer(self, text: str) -> None:
-        q, reply = self.reply(text)
-        if q.key == "name":
-            self.name = reply
-        elif q.key == "concept":
-            self.concept = reply
-        elif q.key.startswith("background-"):
-            self.pending_answer = reply
-        elif q.key.startswith("skill-"):
-            sid = skill_id(reply)
-            if self._skills()[sid] >= MAX_RATING:
-                raise RulesError(f"{display(sid)} is already {MAX_RATING}; pick another skill")
-            self.raises.append(sid)
-            self.answers.append(self.pending_answer or "")
-            self.pending_answer = None
-        elif q.key == "armour":
-            key = reply.lower()
-            if key not in self.gear.bodies():
-                raise RulesError(f"choose an armour from: {', '.join(self.gear.bodies())}")
-            self.body = key
-        elif q.key == "pieces":
-            key = reply.lower()
-            options = {"none": (), "arms": ("arms",), "legs": ("legs",), "both": ("arms", "legs")}
-            if key not in options:
-                raise RulesError("answer arms, legs, both or none")
-            if options[key] and self.gear.armour[self.body or "none"].get("armor", 0) == 0:
-                raise RulesError("arm and leg pieces need a body armour under them; answer none")
-            self.parts = options[key]
-        elif q.key == "weapon":
-            key = reply.lower()
-            if key not in self.gear.weapons:
-                raise RulesError(f"choose a weapon from: {', '.join(self.gear.weapons)}")
-            self.weapon = key
+    steps = [
+        Step("name", lambda _: Question("", "What is your character called?")),
+        Step("concept", lambda _: Question("", "Sum up your character in a few words (a concept):",
+                                           default="")),
+        *[step for n in range(1, 16) for step in background(n)],
+        Step("armour", lambda _: Question("", "What armour do you wear?",
+                                          [(k, armour_text(k)) for k in gear.bodies()], "none"), armour),
+        Step("pieces", lambda _: Question("", "Add arm or leg pieces? (arms, legs, both or none)", [
+            ("none", "no extra pieces"), ("arms", "arm pieces"), ("legs", "leg pieces"),
+            ("both", "arm and leg pieces")], "none"), pieces),
+        Step("weapon", lambda _: Question("", "What do you fight with?",
+                                          [(k, r["text"]) for k, r in gear.weapons.items()], "unarmed"),
+             weapon),
+    ]
 
-    def actor(self) -> Actor:
-        if self.question is not None:
-            raise RulesError("creation is not finished yet")
-        return new_pc(
-            self.name or "",
-            self.raises,
-            self.gear,
-            self.formula,
-            body=self.body or "none",
-            parts=self.parts or (),
-            weapon=self.weapon or "unarmed",
-            concept=self.concept or "",
-            answers=self.answers,
-            questions=self.questions,
-        )
+    def build(a: dict[str, Any]) -> Actor:
+        return new_pc(a["name"], [a[f"skill-{n}"] for n in range(1, 16)], gear, formula, body=a["armour"],
+                      parts=a["pieces"], weapon=a["weapon"], concept=a["concept"],
+                      answers=[a[f"background-{n}"] for n in range(1, 16)], questions=questions)
+
+    return StepwiseCreation(steps, build, {"name": name} if name is not None else None)

@@ -19,9 +19,10 @@ Boxley and the giant lizard stamina 3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from solo.rules import schema
 from solo.rules.engine import Actor, RulesError
 from solo.rules.nine_powers.skills import GROUP_SKILLS, SKILL_IDS, skill_id
 
@@ -67,14 +68,65 @@ def track_maxima(skills: Mapping[str, int], formula: str) -> dict[str, int]:
     return {real: rule(skills, group) for real, group in REAL_GROUP.items()}
 
 
+def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | None) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: {what} must map skill names to ratings")
+    out: dict[str, int] = {s: fill for s in SKILL_IDS} if fill is not None else {}
+    for key, value in raw.items():
+        sid = skill_id(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise RulesError(f"{where}: {what}.{sid} must be {low}-{high}, not {value!r}")
+        out[sid] = value
+    if fill is None:
+        out = {k: v for k, v in out.items() if v}
+    return out
+
+
+def _lore(raw: Any, where: str) -> dict[str, list[int]]:
+    """What Identify/Lore taught: each kind of foe with the extra dice (d12, d20) pools against it gain."""
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: lore must map kinds of foe to dice")
+    out: dict[str, list[int]] = {}
+    for key, dice in raw.items():
+        if not isinstance(dice, list) or not dice or any(d not in (12, 20) for d in dice):
+            raise RulesError(f"{where}: lore.{key} must list the dice 12 and/or 20, not {dice!r}")
+        out[str(key)] = sorted(set(dice))
+    return out
+
+
+def _skills(raw: Any, where: str) -> dict[str, int]:
+    return _ratings(raw, where, "skills", 1, MAX_RATING, fill=1)
+
+
+def _talents(raw: Any, where: str) -> dict[str, int]:
+    return _ratings(raw, where, "talents", 0, MAX_RATING, fill=None)
+
+
+def _penalties(raw: Any, where: str) -> dict[str, int]:
+    return _ratings(raw, where, "skill_penalties", 0, 6, fill=None)
+
+
+def _kind(raw: Any, where: str) -> str:
+    if raw not in ("pc", "npc"):
+        raise RulesError(f"{where}: kind must be pc or npc")
+    return raw
+
+
+def _skill(raw: Any, where: str) -> str:
+    if not isinstance(raw, str):
+        raise RulesError(f"{where}: attack_skill must be text, not {raw!r}")
+    return skill_id(raw)
+
+
 @dataclass(slots=True, eq=True)
 class NinePowersActor(Actor):
     system_id: ClassVar[str] = "nine-powers"
 
     name: str
-    kind: str = "pc"
-    skills: dict[str, int] = field(default_factory=lambda: {s: 1 for s in SKILL_IDS})
-    talents: dict[str, int] = field(default_factory=dict)
+    kind: str = field(default="pc", metadata={"parse": _kind})
+    skills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILL_IDS, 1),
+                                   metadata={"parse": _skills})
+    talents: dict[str, int] = field(default_factory=dict, metadata={"parse": _talents})
     fortitude: int = 4
     fortitude_max: int = 4
     resilience: int = 4
@@ -94,11 +146,12 @@ class NinePowersActor(Actor):
     heroism_max: int = 0
     shield: bool = False
     weapon: str = "bare hands"
-    attack_skill: str = "melee-protect"
+    attack_skill: str = field(default="melee-protect", metadata={"parse": _skill})
     two_handed: bool = True
-    skill_penalties: dict[str, int] = field(default_factory=dict)
+    skill_penalties: dict[str, int] = field(default_factory=dict, metadata={"parse": _penalties})
     creature: str = "person"
-    lore: dict[str, list[int]] = field(default_factory=dict)  # kind of foe -> dice Identify/Lore adds
+    # kind of foe -> dice Identify/Lore adds
+    lore: dict[str, list[int]] = field(default_factory=dict, metadata={"parse": _lore})
     extra_damage: int = 0
     special: dict[str, Any] | None = None
     set_up_well: bool = False
@@ -142,96 +195,21 @@ class NinePowersActor(Actor):
 
     # -- serialising --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"system": self.system_id, "version": VERSION}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, dict):
-                value = {
-                    k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                    for k, v in value.items()
-                }
-            elif isinstance(value, list):
-                value = [dict(v) if isinstance(v, dict) else v for v in value]
-            out[f.name] = value
-        return out
+        return schema.plain(self, VERSION)
 
     def copy(self) -> NinePowersActor:
-        new: NinePowersActor = self._shallow()
-        new.skills = dict(self.skills)
-        new.talents = dict(self.talents)
-        new.skill_penalties = dict(self.skill_penalties)
-        new.lore = {k: list(v) for k, v in self.lore.items()}
-        new.special = dict(self.special) if self.special else None
-        new.wounds = [dict(w) for w in self.wounds]
-        new.inventory = list(self.inventory)
-        new.background = [dict(b) for b in self.background]
-        return new
-
-
-_INT_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("int",)}
-_BOOL_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("bool",)}
-_STR_FIELDS = {f.name for f in fields(NinePowersActor) if f.type in ("str",)}
+        return schema.copy(self)  # type: ignore[no-any-return]
 
 
 def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
-    """Rebuild a character saved with `to_dict`, checking every field."""
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RulesError("a Nine Powers character needs a name")
+    """Rebuild a character saved with `to_dict`: every field checked by its declaration, then the rules."""
+    name = schema.name_of(data, "Nine Powers")
     where = f"Nine Powers character {name!r}"
-    known = {f.name for f in fields(NinePowersActor)} | {"system", "version"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    version = data.get("version", VERSION)
-    if version != VERSION:
-        raise RulesError(f"{where}: saved by a newer solo (version {version}); this one reads {VERSION}")
-    kwargs: dict[str, Any] = {"name": name}
-    for key in _INT_FIELDS:
-        if key in data:
-            value = data[key]
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"{where}: {key} must be a whole number of 0 or more, not {value!r}")
-            kwargs[key] = value
-    for key in _BOOL_FIELDS:
-        if key in data:
-            if not isinstance(data[key], bool):
-                raise RulesError(f"{where}: {key} must be true or false, not {data[key]!r}")
-            kwargs[key] = data[key]
-    for key in _STR_FIELDS - {"name"}:
-        if key in data:
-            if not isinstance(data[key], str):
-                raise RulesError(f"{where}: {key} must be text, not {data[key]!r}")
-            kwargs[key] = data[key]
-    if kwargs.get("kind", "pc") not in ("pc", "npc"):
-        raise RulesError(f"{where}: kind must be pc or npc")
-    kwargs["skills"] = _ratings(data.get("skills", {}), where, "skills", 1, MAX_RATING, fill=1)
-    kwargs["talents"] = _ratings(data.get("talents", {}), where, "talents", 0, MAX_RATING, fill=None)
-    for skill, talent in kwargs["talents"].items():
-        if talent > kwargs["skills"][skill]:
-            raise RulesError(
-                f"{where}: the {skill} talent ({talent}) is above its skill ({kwargs['skills'][skill]})"
-            )
-    kwargs["skill_penalties"] = _ratings(
-        data.get("skill_penalties", {}), where, "skill_penalties", 0, 6, fill=None
-    )
-    if "attack_skill" in kwargs:
-        kwargs["attack_skill"] = skill_id(kwargs["attack_skill"])
-    for key in ("wounds", "background"):
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise RulesError(f"{where}: {key} must be a list of records")
-        kwargs[key] = [dict(v) for v in value]
-    inventory = data.get("inventory", [])
-    if not isinstance(inventory, list) or not all(isinstance(v, str) for v in inventory):
-        raise RulesError(f"{where}: inventory must be a list of text")
-    kwargs["inventory"] = list(inventory)
-    kwargs["lore"] = _lore(data.get("lore", {}), where)
-    special = data.get("special")
-    if special is not None and not isinstance(special, dict):
-        raise RulesError(f"{where}: special must be a record or null")
-    kwargs["special"] = dict(special) if special else None
-    actor = NinePowersActor(**kwargs)
+    actor = NinePowersActor(name, **schema.load(NinePowersActor, data, where, VERSION))
+    for skill, talent in actor.talents.items():
+        if talent > actor.skills[skill]:
+            raise RulesError(f"{where}: the {skill} talent ({talent}) is above its skill"
+                             f" ({actor.skills[skill]})")
     for buffer in BUFFERS + REALS + ("heroism",):
         if getattr(actor, buffer) > getattr(actor, f"{buffer}_max"):
             raise RulesError(
@@ -241,32 +219,6 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     if actor.armor > 6:
         raise RulesError(f"{where}: armor rating must be 0-6, not {actor.armor}")
     return actor
-
-
-def _lore(raw: Any, where: str) -> dict[str, list[int]]:
-    """What Identify/Lore taught: each kind of foe with the extra dice (d12, d20) pools against it gain."""
-    if not isinstance(raw, Mapping):
-        raise RulesError(f"{where}: lore must map kinds of foe to dice")
-    out: dict[str, list[int]] = {}
-    for key, dice in raw.items():
-        if not isinstance(dice, list) or not dice or any(d not in (12, 20) for d in dice):
-            raise RulesError(f"{where}: lore.{key} must list the dice 12 and/or 20, not {dice!r}")
-        out[str(key)] = sorted(set(dice))
-    return out
-
-
-def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | None) -> dict[str, int]:
-    if not isinstance(raw, Mapping):
-        raise RulesError(f"{where}: {what} must map skill names to ratings")
-    out: dict[str, int] = {s: fill for s in SKILL_IDS} if fill is not None else {}
-    for key, value in raw.items():
-        sid = skill_id(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise RulesError(f"{where}: {what}.{sid} must be {low}-{high}, not {value!r}")
-        out[sid] = value
-    if fill is None:
-        out = {k: v for k, v in out.items() if v}
-    return out
 
 
 def check_new_pc(skills: Mapping[str, int], talents: Mapping[str, int] | None = None) -> None:

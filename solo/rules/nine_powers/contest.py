@@ -63,7 +63,18 @@ from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
+from solo.rules.engine import (
+    Action,
+    ActionTemplate,
+    Declare,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    Seat,
+    choose,
+    full_degrees,
+)
 from solo.rules.nine_powers.character import CONTEST_TRACKS, NinePowersActor
 from solo.rules.nine_powers.pools import (
     DAMAGE,
@@ -77,6 +88,7 @@ from solo.rules.nine_powers.pools import (
 )
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
 from solo.rules.nine_powers.tracks import actor_pool, take
+from solo.rules.options import Option
 
 KINDS = ("physical", "social", "crafting")
 DAMAGING = {
@@ -141,17 +153,10 @@ def social_armor(actor: NinePowersActor) -> int:
     return max(actor.social_armor, actor.talent("disguise-etiquette"))
 
 
-class Fighter:
-    """One actor's place in a contest: what it declared and what is on it."""
+class Fighter(Seat):
+    """A seat in a contest, with the effects that hold on it."""
 
     __slots__ = (
-        "actor",
-        "side",
-        "label",
-        "index",
-        "action",
-        "out",
-        "taken",
         "dodge_until",
         "protected_until",
         "no_d4_until",
@@ -173,13 +178,7 @@ class Fighter:
     )
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
-        self.actor = actor
-        self.side = side
-        self.label = label
-        self.index = index
-        self.action: Action | None = None
-        self.out: str | None = None
-        self.taken: dict[str, int] = {}
+        super().__init__(actor, side, label, index)
         self.dodge_until = 0
         self.protected_until = 0
         self.no_d4_until = 0
@@ -212,15 +211,20 @@ class Contest(Encounter):
 
     NOUN = "contest"
     NOBODY_LEFT = "nobody is left standing, a draw"
+    seat_class = Fighter
+    phase = Declare()
+    seats: list[Fighter]  # type: ignore[assignment]
 
-    option_names = (
-        "kind",
-        "initiative",
-        "same_skill",
-        "wounds",
-        "social_armor",
-        "heroism",
-        "escape_difficulty",
+    declared_options = (
+        Option("kind", "choice", "a physical, social or crafting contest", KINDS),
+        Option("initiative", "choice", "the side that started it (goes first in round 1)", ("party", "foes")),
+        Option("same_skill", "choice", "actors using the same skill: act at once, or the one who dealt more"
+               " damage first", ("simultaneous", "more-damage-first")),
+        Option("wounds", "flag", "a defeated player character rolls a wound"),
+        Option("social_armor", "flag", "social armour counts in a social contest"),
+        Option("heroism", "choice", "spend heroism on monsters' tricks automatically, or never",
+               ("auto", "never")),
+        Option("escape_difficulty", "choice", "how hard escaping is", DIFFICULTIES),
     )
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
@@ -247,61 +251,17 @@ class Contest(Encounter):
             self.kind == "social" and bool(opts.get("social_armor", rules.get("social_armor", True)))
         )
         self.buffer, self.real = CONTEST_TRACKS[self.kind]
-        self.fighters: dict[int, Fighter] = {}
-        self.order: list[Fighter] = []
-        for side, actors in self.sides.items():
-            for actor in actors:
-                fighter = Fighter(actor, side, self.label(actor), len(self.order))  # type: ignore[arg-type]
-                self.fighters[id(actor)] = fighter
-                self.order.append(fighter)
-        self.alive = {side: len(actors) for side, actors in self.sides.items()}
-        self.undeclared = len(self.order)
+        self.count_sides()
         self.wrestling = False
         self.reading = False  # someone has used Intuition: armour cuts to expire
         self.allowed = tuple(self.uses())
-        self.finished = False
 
-    def _out(self, f: Fighter, how: str) -> None:
-        if f.out is None:
-            self.alive[f.side] -= 1
-            if f.action is None:
-                self.undeclared -= 1
-        f.out = how
+    @property
+    def title(self) -> str:
+        return f"{self.kind} contest"
 
-    def active_sides(self) -> list[str]:
-        return [side for side, count in self.alive.items() if count > 0]
-
-    # -- looking things up -------------------------------------------------------
-    def fighter(self, actor: Actor) -> Fighter:
-        try:
-            return self.fighters[id(actor)]
-        except KeyError:
-            raise RulesError(f"{actor.name} is not in this contest") from None
-
-    def is_active(self, actor: Actor) -> bool:
-        return self.fighter(actor).out is None
-
-    def status(self, actor: Actor) -> str:
-        return self.fighter(actor).out or "fighting"
-
-    def harm_taken(self, actor: Actor) -> dict[str, int]:
-        return dict(self.fighter(actor).taken)
-
-    def is_over(self) -> bool:
-        if self.finished or self.round > self.max_rounds:
-            return True
-        return sum(1 for count in self.alive.values() if count > 0) <= 1
-
-    def awaiting(self) -> list[Actor]:
-        if self.is_over():
-            return []
-        return [f.actor for f in self.order if f.out is None and f.action is None]
-
-    def _foes(self, f: Fighter) -> list[Fighter]:
-        return [g for g in self.order if g.out is None and g.side != f.side]
-
-    def _friends(self, f: Fighter) -> list[Fighter]:
-        return [g for g in self.order if g.out is None and g.side == f.side and g is not f]
+    def fighter(self, actor: Any) -> Fighter:
+        return self.seat(actor)  # type: ignore[return-value]
 
     # -- what may be done -----------------------------------------------------------
     def uses(self) -> list[str]:
@@ -323,82 +283,55 @@ class Contest(Encounter):
         first = actor.attack_skill if actor.attack_skill in skills else "melee-protect"
         return sorted(skills, key=lambda s: (s != first, SPEED[s]))
 
-    def legal_actions(self, actor: Actor) -> list[Action]:
-        f = self.fighter(actor)
-        if f.out is not None or self.is_over():
-            return []
-        foes = self._foes(f)
+    def _facing(self, f: Fighter) -> list[Seat]:
+        """The foes f may act against: all of them, or only whoever provoked it."""
         if f.provoked_by is not None and f.provoked_by.out is None:
-            foes = [f.provoked_by]
-        friends = self._friends(f)
-        acts: list[Action] = []
-        allowed = self.uses()
+            return [f.provoked_by]
+        return self.foes_of(f)
+
+    def seat_templates(self, f: Fighter) -> list[ActionTemplate]:  # type: ignore[override]
+        foes = tuple(g.actor for g in self._facing(f))
+        friends = tuple(g.actor for g in self.friends_of(f))
+        hard = (("difficulty", DIFFICULTIES),)
+        out: list[ActionTemplate] = []
+
+        def add(kind: str, skill: str, targets: tuple[Any, ...], what: str, **fixed: Any) -> None:
+            label = f"{display(skill)} {f.actor.rating(skill)}: {what}"
+            out.append(ActionTemplate(kind, label, targets, hard, (("skill", skill), *fixed.items()),
+                                      (("difficulty", "medium"),)))
+
         for skill in self.attack_skills(f.actor):
-            for g in foes:
-                for d in DIFFICULTIES:
-                    acts.append(self._action(f, "attack", g, skill, d))
+            add("attack", skill, foes, "attack")
         for use in ("perceive", "intuition", "provoke", "wonder", "lore", "focus"):
             if use == "focus" and not f.actor.talent("perception-escape"):
                 continue
-            if use in allowed:
-                for g in foes:
-                    for d in DIFFICULTIES:
-                        acts.append(self._action(f, use, g, USE_SKILL[use], d))
-        if "wrestle" in allowed:
-            for g in foes:
-                for effect in WRESTLE_EFFECTS:
-                    for d in DIFFICULTIES:
-                        acts.append(
-                            self._action(f, "wrestle", g, USE_SKILL["wrestle"], d, {"effect": effect})
-                        )
-        if "dodge" in allowed:
-            for d in DIFFICULTIES:
-                acts.append(self._action(f, "dodge", None, USE_SKILL["dodge"], d))
-        if "protect" in allowed:
-            for g in friends:
-                for d in DIFFICULTIES:
-                    acts.append(self._action(f, "protect", g, USE_SKILL["protect"], d))
+            if use in self.allowed:
+                add(use, USE_SKILL[use], foes, USE_TEXT[use])
+        if "wrestle" in self.allowed:
+            for effect in WRESTLE_EFFECTS:
+                add("wrestle", USE_SKILL["wrestle"], foes, f"wrestle ({effect})", effect=effect)
+        if "dodge" in self.allowed:
+            add("dodge", USE_SKILL["dodge"], (), "dodge")
+        if "protect" in self.allowed and friends:
+            add("protect", USE_SKILL["protect"], friends, "protect")
         if self._may_escape(f):
-            acts.append(self._action(f, "escape", None, USE_SKILL["escape"], self.escape_difficulty))
-        acts.append(Action(f.actor, "wait", label="wait and watch"))
-        return acts
+            skill = USE_SKILL["escape"]
+            out.append(ActionTemplate("escape", f"{display(skill)} {f.actor.rating(skill)}: escape"
+                                      f" ({self.escape_difficulty})", (), (),
+                                      (("skill", skill), ("difficulty", self.escape_difficulty))))
+        out.append(ActionTemplate("wait", "wait and watch"))
+        return out
 
-    def _action(
-        self,
-        f: Fighter,
-        kind: str,
-        target: Fighter | None,
-        skill: str,
-        diff: str,
-        options: dict[str, Any] | None = None,
-    ) -> Action:
-        return Action(
-            f.actor,
-            kind,
-            target.actor if target else None,
-            skill,
-            diff,
-            options,
-            self.describe(f, kind, target, skill, diff, options),
-        )
-
-    def describe(
-        self,
-        f: Fighter,
-        kind: str,
-        target: Fighter | None,
-        skill: str | None,
-        diff: str | None,
-        options: dict[str, Any] | None = None,
-    ) -> str:
-        whom = f" {target.label}" if target else ""
-        rated = f"{display(skill)} {f.actor.rating(skill)}: " if skill else ""
+    def describe(self, action: Action) -> str:
+        kind, skill, diff, options = action.kind, action.skill, action.difficulty, action.options
+        if kind == "wait":
+            return USE_TEXT[kind]
+        whom = f" {self.label(action.target)}" if action.target is not None else ""
+        rated = f"{display(skill)} {action.actor.rating(skill)}: " if skill else ""  # type: ignore[attr-defined]
         if kind == "attack":
             what = f"{rated}attack{whom}"
         elif kind == "wrestle":
             what = f"{rated}wrestle{whom} ({(options or {}).get('effect', 'grab')})"
-        elif kind == "wait":
-            what = USE_TEXT[kind]
         elif kind in ("dodge", "escape"):
             what = f"{rated}{USE_TEXT[kind]}"
         else:
@@ -439,19 +372,8 @@ class Contest(Encounter):
         )
 
     # -- declaring ---------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        f = self.fighter(action.actor)
-        if self.is_over():
-            raise RulesError("the contest is over")
-        if f.out is not None:
-            raise RulesError(f"{f.label} is out of the contest ({f.out})")
-        if f.action is not None:
-            raise RulesError(f"{f.label} has already declared this round")
-        action = self._checked(f, action)
-        events: list[Event] = []
-        f.action = action
+    def declared(self, f: Fighter, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         f.provoked_by = None
-        self.undeclared -= 1
         if self.record:
             self.emit(
                 events,
@@ -461,32 +383,29 @@ class Contest(Encounter):
                 round=self.round,
                 action=action.to_dict(),
             )
-        if self.undeclared <= 0:
-            events.extend(self._resolve_round())
-        return events
 
-    def _checked(self, f: Fighter, action: Action) -> Action:
+    def validate(self, f: Fighter, action: Action) -> Action:  # type: ignore[override]
         kind = action.kind
         if kind not in TARGETS:
             raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(TARGETS)}")
         if kind not in self.allowed:
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
+        if kind == "wait":
+            return Action(f.actor, "wait", label="wait and watch")
         if kind == "attack" and action.skill:
             skill = action.skill if action.skill in SPEED else skill_id(action.skill)
+        elif kind == "attack":
+            skill = self.attack_skills(f.actor)[0]
         else:
-            skill = USE_SKILL.get(kind)
+            skill = USE_SKILL[kind]
         if kind == "attack":
             damaging = self.attack_skills(f.actor)
-            if skill is None:
-                skill = damaging[0]
-            elif skill not in damaging:
+            if skill not in damaging:
                 raise RulesError(
                     f"{display(skill)} deals no damage in a {self.kind} contest; attack with"
                     f" {', '.join(display(s) for s in damaging)}"
                     + (" or wrestle for an effect" if skill == "wrestle-disarm" else "")
                 )
-        if kind == "wait":
-            return Action(f.actor, "wait", label="wait and watch")
         if kind == "escape":
             diff = self.escape_difficulty
         else:
@@ -495,27 +414,10 @@ class Contest(Encounter):
                 if action.difficulty in THRESHOLD
                 else difficulty(action.difficulty or "medium")
             )
-        target = action.target
-        need = TARGETS[kind]
-        if need is None:
-            target = None
-        else:
-            if target is None:
-                raise RulesError(f"{kind} needs a target")
-            g = self.fighter(target)
-            if g.out is not None:
-                raise RulesError(f"{g.label} is already out of the contest")
-            if need == "enemy" and g.side == f.side:
-                raise RulesError(f"{g.label} is on {f.label}'s own side")
-            if need == "ally" and (g.side != f.side or g is f):
-                raise RulesError(f"{kind} needs an ally of {f.label}")
-            if (
-                need == "enemy"
-                and f.provoked_by is not None
-                and f.provoked_by.out is None
-                and g is not f.provoked_by
-            ):
-                raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
+        g = self.check_target(f, action, TARGETS[kind])
+        if g is not None and TARGETS[kind] == "enemy" and f.provoked_by is not None \
+                and f.provoked_by.out is None and g is not f.provoked_by:
+            raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
         if kind == "focus" and not f.actor.talent("perception-escape"):
             raise RulesError(f"{f.label} has no Perception/Escape talent to pick a primary opponent with")
         if kind == "escape" and not self._may_escape(f):
@@ -528,12 +430,15 @@ class Contest(Encounter):
             self._can_boost(f.actor, boost)
         if kind == "wrestle":
             options["effect"] = choose(options.get("effect", "grab"), WRESTLE_EFFECTS, "wrestling effect")
-        label = (
-            self.describe(f, kind, self.fighter(target) if target else None, skill, diff, options)
-            if self.record
-            else ""
-        )
-        return Action(f.actor, kind, target, skill, diff, options or None, label)
+        target = g.actor if g is not None else None
+        if target is action.target and skill == action.skill and diff == action.difficulty and (
+                options or None) == action.options:
+            checked = action  # already as the rules read it (the NPC policy's actions are)
+        else:
+            checked = Action(f.actor, kind, target, skill, diff, options or None)
+        if self.record:
+            checked.label = self.describe(checked)
+        return checked
 
     @staticmethod
     def _can_boost(actor: NinePowersActor, boost: str) -> None:
@@ -545,10 +450,9 @@ class Contest(Encounter):
             raise RulesError(f"{actor.name} has no heroism to spend")
 
     # -- resolving a round ------------------------------------------------------------------
-    def _resolve_round(self) -> list[Event]:
-        events: list[Event] = []
+    def resolve_round(self, events: list[Event]) -> None:
         now = self.round
-        acting = [f for f in self.order if f.out is None and f.action is not None]
+        acting = [f for f in self.seats if f.out is None and f.action is not None]
         for f in acting:
             f.dealt_now = 0
 
@@ -569,7 +473,7 @@ class Contest(Encounter):
             else:
                 groups.append([f])
         for group in groups:
-            if len(self.active_sides()) <= 1:
+            if self.live_sides <= 1:
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
             for f in group:
@@ -578,25 +482,16 @@ class Contest(Encounter):
             for hit in hits:
                 self._land(*hit, events)
             self._defeats(events)
-        for f in self.order:
+        for f in self.seats:
             f.dealt_last = f.dealt_now
-            f.action = None
             if f.cut and f.cut_round < now:
                 f.cut = 0
-        self.undeclared = sum(1 for f in self.order if f.out is None)
-        if len(self.active_sides()) <= 1 or now >= self.max_rounds:
-            self._finish(events)
-            if len(self.active_sides()) > 1:
-                self.round = self.max_rounds + 1
-        else:
-            self.round = now + 1
-        return events
 
     def _turn(self, f: Fighter, events: list[Event]) -> list[tuple[Fighter, Fighter, int, int, str]]:
         action = f.action
         assert action is not None
         if self.reading:
-            for g in self.order:  # Intuition lasts until the user's next turn
+            for g in self.seats:  # Intuition lasts until the user's next turn
                 if g.cut_by is f and g.cut_round < self.round:
                     g.cut = 0
         modifier = 0
@@ -640,7 +535,7 @@ class Contest(Encounter):
         if TARGETS[action.kind] == "ally":
             self.emit(events, "idle", f"{f.label} has nobody left to protect.", f.actor)
             return None
-        foes = self._foes(f)
+        foes = self.foes_of(f)
         if not foes:
             return None
         self.emit(events, "retarget", f"{f.label} turns to {foes[0].label} instead.", f.actor)
@@ -782,7 +677,7 @@ class Contest(Encounter):
         shielded = (
             t.actor.shield
             or self.wrestling
-            and any(g.held("shield", now) is t and g is not f for g in self.order if g.side != t.side)
+            and any(g.held("shield", now) is t and g is not f for g in self.seats if g.side != t.side)
         )
         check = armor_difficulty(shielded, f.actor.two_handed) if self.kind == "physical" else "medium"
         modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
@@ -845,9 +740,9 @@ class Contest(Encounter):
                 )
 
     def _defeats(self, events: list[Event]) -> None:
-        for t in self.order:
+        for t in self.seats:
             if t.out is None and getattr(t.actor, self.real) <= 0:
-                self._out(t, "defeated")
+                self.put_out(t, "defeated")
                 self.emit(events, "defeat", f"{t.label} is defeated ({self.real} 0).", t.actor)
                 if self.wounds and t.actor.is_pc:
                     wound = self.system.wound(t.actor, t.last_hit_by, self.rng)
@@ -991,7 +886,7 @@ class Contest(Encounter):
         if not self._check(f, "perception-escape", None, self.escape_difficulty, 0, events, "escape"):
             return
         if self.kind == "physical":
-            for g in self._foes(f):
+            for g in self.foes_of(f):
                 talent = g.actor.talent("melee-protect")
                 if not talent:
                     continue
@@ -1014,16 +909,13 @@ class Contest(Encounter):
                     )
                     self._defeats(events)
                     return
-        self._out(f, "fled")
+        self.put_out(f, "fled")
         self.emit(events, "escape", f"{f.label} escapes the contest.", f.actor)
 
     # -- the end ---------------------------------------------------------------------------------
-    def _finish(self, events: list[Event], reason: str | None = None) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.emit_end(events, reason)
-        for f in self.order:
+    def on_finish(self, events: list[Event], reason: str | None) -> None:
+        """Buffers refill when the contest ends, however it ends; nobody wins a called-off one."""
+        for f in self.seats:
             a = f.actor
             a.fortitude, a.resilience, a.craftiness = a.fortitude_max, a.resilience_max, a.craftiness_max
         self.emit(
@@ -1031,14 +923,6 @@ class Contest(Encounter):
             "recover",
             "Everyone catches their breath: fortitude, resilience and craftiness are full again.",
         )
-
-    def end(self, reason: str | None = None) -> list[Event]:
-        """Stop here (someone concedes, the GM calls it): buffers refill, nobody wins."""
-        events: list[Event] = []
-        if not self.finished:
-            self.round = max(self.round, 1)
-            self._finish(events, reason)
-        return events
 
 
 def _dice(pool: tuple[int, ...], rolls: list[int]) -> str:
@@ -1052,9 +936,7 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     attack; heroism is kept for monsters' tricks.
     """
     f = contest.fighter(actor)
-    foes = contest._foes(f)
-    if f.provoked_by is not None and f.provoked_by.out is None:
-        foes = [f.provoked_by]
+    foes = contest._facing(f)
     if not foes:
         raise RulesError(f"{f.label} has nobody to act against")
     buffer, real = contest.buffer, contest.real

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
-from solo.dice import Rng
+from solo.dice import Rng, percent
 from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
@@ -74,6 +74,7 @@ from solo.rules.nine_powers.skills import (
     skill_or_track,
 )
 from solo.rules.nine_powers.tracks import actor_pool, give, standing_penalty, take
+from solo.rules.options import Option
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
@@ -93,6 +94,27 @@ class NinePowers(System):
     approach_map = APPROACH_MAP
     difficulty_names = DIFFICULTIES
     odds_parameters = ("rating", "difficulty", "bonus", "penalty", "trade")
+    _SIZES = ("small", "big")
+    check_options = (
+        Option("skill", "text", "the system's own skill instead of an approach (Melee/Protect, wealth...)"),
+        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
+        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        Option("spend", "choice", "spend it for a big bonus on this roll",
+               ("set-up-well", "leverage", "heroism", "setup")),
+        Option("trade", "choice", "if a die shows 1, take it out and bank it as this (momentum: set up well,"
+               " else leverage, else a clue); the check is judged on the dice left",
+               ("set-up-well", "leverage", "clue", "momentum", "setup")),
+        Option("keep_success", "flag", "with --trade: trade the 1 only if the check still succeeds"
+               " without it"),
+        Option("use_talent", "flag", "roll the skill's talent rating instead", cli="talent"),
+    )
+    odds_options = (
+        Option("rating", "int", "skill rating (pool size) 1-6", minimum=1, maximum=6),
+        Option("difficulty", "text", "easy, medium or tough (or hard)"),
+        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
+        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        Option("trade", "flag", "trade a rolled 1 for momentum"),
+    )
     encounter_class = Contest
 
     def __init__(self, tables: Any = None):
@@ -121,7 +143,7 @@ class NinePowers(System):
         return actor
 
     def creation(self, *, name: str | None = None) -> Creation:
-        return build.NinePowersCreation(self.data, self.formula, name)
+        return build.creation(self.data, self.formula, name)
 
     def new_character(
         self,
@@ -326,6 +348,11 @@ class NinePowers(System):
                 "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff],
             },
         )
+
+    def odds_headline(self, odds: Odds) -> str:
+        d = odds.detail
+        return (f"{self.name}: rating {d['rating']} ({' '.join(d['pool'])}) at {d['difficulty']}:"
+                f" success {percent(odds.success, 1)} ({odds.success})")
 
     def odds_chart(self) -> OddsChart:
         """Ratings 1-4 at each difficulty: the design note's table (75/50/25 ... 95/80/51), exactly."""

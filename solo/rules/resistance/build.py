@@ -13,7 +13,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Creation, Question, RulesError
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, weapon
 from solo.rules.resistance.dice import stress_die
 from solo.rules.resistance.setting import Setting
@@ -181,111 +181,54 @@ def npc_from_record(record: dict[str, Any]) -> ResistanceNPC:
         raise RulesError(f"{where} is malformed: {exc}") from None
 
 
-class ResistanceCreation(Creation):
+def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = None) -> StepwiseCreation:
     """Name and role (which bring skills, domains, knack, slots and gear), then the personal choices."""
 
-    def __init__(self, setting: Setting, data: SystemData, slots_total: int, name: str | None = None):
-        self.setting = setting
-        self.data = data
-        self.slots_total = slots_total
-        self.name = name
-        self.role: str | None = None
-        self.refresh: str | None = None
-        self.abilities: list[str] | None = None
-        self.bond: str | None = None
-        self.pc_bond: str | None = None
+    def one_of(table: dict[str, Any], what: str) -> Any:
+        def take(_: dict[str, Any], reply: str) -> str:
+            if reply not in table:
+                raise RulesError(f"choose {what} from: {', '.join(table)}")
+            return reply
+        return take
 
-    @property
-    def question(self) -> Question | None:
-        s = self.setting
-        if self.name is None:
-            return Question("name", "What is your character called?")
-        if self.role is None:
-            return Question(
-                "role",
-                "Who are they when the story begins?",
-                choices=[(k, _role_text(s, k)) for k in s.roles],
-            )
-        role = s.roles[self.role]
-        if self.refresh is None:
-            return Question(
-                "refresh",
-                "What do they live for? (their refresh condition)",
-                choices=[(k, str(r["text"])) for k, r in s.refresh.items()],
-                default=(role.get("refresh") or [None])[0],
-            )
-        if self.abilities is None:
-            default = ", ".join(role.get("abilities", [])[:2])
-            return Question(
-                "abilities",
-                "Pick two abilities (two names, separated by a comma):",
-                choices=[(k, str(r["text"])) for k, r in s.abilities.items()],
-                default=default,
-            )
-        if self.bond is None:
-            return Question(
-                "bond",
-                "Who outside the party owes them, or is owed? (an NPC bond)",
-                choices=[(k, str(r["text"])) for k, r in s.bonds.items()],
-            )
-        if self.pc_bond is None:
-            return Question(
-                "pc-bond", "Another player character they are bound to (blank for none):", default=""
-            )
-        return None
+    def abilities(_: dict[str, Any], reply: str) -> list[str]:
+        picks = [p.strip() for p in reply.split(",") if p.strip()]
+        if len(picks) != 2 or len(set(picks)) != 2:
+            raise RulesError("name exactly two different abilities, separated by a comma")
+        for pick in picks:
+            if pick not in s.abilities:
+                raise RulesError(f"no ability called {pick!r}; choose from: {', '.join(s.abilities)}")
+        return picks
 
-    def answer(self, text: str) -> None:
-        q, reply = self.reply(text)
-        s = self.setting
-        if q.key == "name":
-            self.name = reply
-        elif q.key == "role":
-            if reply not in s.roles:
-                raise RulesError(f"choose a role from: {', '.join(s.roles)}")
-            self.role = reply
-        elif q.key == "refresh":
-            if reply not in s.refresh:
-                raise RulesError(f"choose a refresh condition from: {', '.join(s.refresh)}")
-            self.refresh = reply
-        elif q.key == "abilities":
-            picks = [p.strip() for p in reply.split(",") if p.strip()]
-            if len(picks) != 2 or len(set(picks)) != 2:
-                raise RulesError("name exactly two different abilities, separated by a comma")
-            for p in picks:
-                if p not in s.abilities:
-                    raise RulesError(f"no ability called {p!r}; choose from: {', '.join(s.abilities)}")
-            self.abilities = picks
-        elif q.key == "bond":
-            if reply not in s.bonds:
-                raise RulesError(f"choose a bond from: {', '.join(s.bonds)}")
-            self.bond = reply
-        elif q.key == "pc-bond":
-            self.pc_bond = reply
+    steps = [
+        Step("name", lambda _: Question("", "What is your character called?")),
+        Step("role", lambda _: Question("", "Who are they when the story begins?",
+                                        [(k, _role_text(s, k)) for k in s.roles]), one_of(s.roles, "a role")),
+        Step("refresh", lambda a: Question("", "What do they live for? (their refresh condition)",
+                                           [(k, str(r["text"])) for k, r in s.refresh.items()],
+                                           (s.roles[a["role"]].get("refresh") or [None])[0]),
+             one_of(s.refresh, "a refresh condition")),
+        Step("abilities", lambda a: Question("", "Pick two abilities (two names, separated by a comma):",
+                                             [(k, str(r["text"])) for k, r in s.abilities.items()],
+                                             ", ".join(s.roles[a["role"]].get("abilities", [])[:2])),
+             abilities),
+        Step("bond", lambda _: Question("", "Who outside the party owes them, or is owed? (an NPC bond)",
+                                        [(k, str(r["text"])) for k, r in s.bonds.items()]),
+             one_of(s.bonds, "a bond")),
+        Step("pc-bond", lambda _: Question("", "Another player character they are bound to (blank for none):",
+                                           default="")),
+    ]
 
-    def actor(self) -> Actor:
-        if self.question is not None:
-            raise RulesError("creation is not finished yet")
-        s = self.setting
-        role = s.roles[self.role or ""]
-        bonds = [npc_bond(s, self.bond or "")]
-        if self.pc_bond:
-            bonds.append(pc_bond(self.pc_bond))
-        return new_pc(
-            s,
-            self.data,
-            self.name or "",
-            role=self.role or "",
-            role_text=str(role["text"]),
-            skills=list(role.get("skills", [])),
-            domains=list(role.get("domains", [])),
-            knacks=[role["knack"]] if role.get("knack") else [],
-            slots=_slots(role, self.slots_total, s),
-            refresh=[self.refresh or ""],
-            abilities=self.abilities or [],
-            weapons=list(role.get("weapons", [])),
-            armour=str(role.get("armour", "none")),
-            bonds=bonds,
-        )
+    def build(a: dict[str, Any]) -> Actor:
+        role = s.roles[a["role"]]
+        bonds = [npc_bond(s, a["bond"])] + ([pc_bond(a["pc-bond"])] if a["pc-bond"] else [])
+        return new_pc(s, data, a["name"], role=a["role"], role_text=str(role["text"]),
+                      skills=list(role.get("skills", [])), domains=list(role.get("domains", [])),
+                      knacks=[role["knack"]] if role.get("knack") else [], slots=_slots(role, slots_total, s),
+                      refresh=[a["refresh"]], abilities=a["abilities"], weapons=list(role.get("weapons", [])),
+                      armour=str(role.get("armour", "none")), bonds=bonds)
+
+    return StepwiseCreation(steps, build, {"name": name} if name is not None else None)
 
 
 def _role_text(s: Setting, key: str) -> str:

@@ -49,7 +49,20 @@ from math import ceil
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Action, Actor, Encounter, Event, Odds, RulesError, choose, full_degrees
+from solo.rules.engine import (
+    Action,
+    ActionTemplate,
+    Actor,
+    EachActs,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    Seat,
+    choose,
+    full_degrees,
+)
+from solo.rules.options import Option
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
     BANDS,
@@ -88,35 +101,13 @@ def is_ranged(w: dict[str, Any]) -> bool:
     return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
 
 
-class Side:
-    """One participant's state in a conflict."""
+class Side(Seat):
+    """A seat in a conflict, with the weapons' state."""
 
-    __slots__ = (
-        "actor",
-        "side",
-        "label",
-        "index",
-        "out",
-        "taken",
-        "acted",
-        "used",
-        "loaded",
-        "broken",
-        "tired",
-        "surprised",
-        "attacked",
-        "stunned_until",
-        "wielding",
-    )
+    __slots__ = ("used", "loaded", "broken", "tired", "surprised", "attacked", "stunned_until", "wielding")
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
-        self.actor = actor
-        self.side = side
-        self.label = label
-        self.index = index
-        self.out: str | None = None
-        self.taken: dict[str, int] = {}
-        self.acted = False
+        super().__init__(actor, side, label, index)
         self.used: set[int] = set()  # one-shot weapons spent
         self.loaded: dict[int, int] = {}  # reload weapons: shots left
         self.broken: set[int] = set()
@@ -131,7 +122,16 @@ class Conflict(Encounter):
 
     NOUN = "fight"
     NOBODY_LEFT = "nobody is left in it"
-    option_names = ("distance", "prepared", "situation", "closing_rounds", "domain")
+    declared_options = (
+        Option("distance", "choice", "where the fight starts", ("close", "far")),
+        Option("prepared", "flag", "the characters prepared (an Accurate weapon's first attack has mastery)"),
+        Option("situation", "text", "a named situation that changes NPC difficulty"),
+        Option("closing_rounds", "int", "rounds before foes without ranged weapons close in", minimum=0),
+        Option("domain", "text", "the domain the fight belongs to; whoever knows it adds a die"),
+    )
+    seat_class = Side
+    phase = EachActs()
+    seats: list[Side]  # type: ignore[assignment]
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
@@ -146,21 +146,15 @@ class Conflict(Encounter):
         self.setting = system.setting
         self.downgrade_at_zero = bool(house.get("downgrade_at_zero", False))
         self.body = self.setting.physical_resistance
-        self.people: dict[int, Side] = {}
-        self.order: list[Side] = []
         pc_sides = set()
-        for side, actors in self.sides.items():
-            for actor in actors:
-                s = Side(actor, side, self.label(actor), len(self.order))
-                self.people[id(actor)] = s
-                self.order.append(s)
-                if isinstance(actor, ResistancePC):
-                    pc_sides.add(side)
-                    for i, w in enumerate(actor.weapons):
-                        if "reload" in w["tags"]:
-                            s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
+        for s in self.seats:
+            if isinstance(s.actor, ResistancePC):
+                pc_sides.add(s.side)
+                for i, w in enumerate(s.actor.weapons):
+                    if "reload" in w["tags"]:
+                        s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
         if len(pc_sides) != 1:
-            sheets = [s.label for s in self.order if isinstance(s.actor, ResistancePC) and s.actor.npc]
+            sheets = [s.label for s in self.seats if isinstance(s.actor, ResistancePC) and s.actor.npc]
             if len(pc_sides) > 1 and sheets:
                 raise RulesError(f"{', '.join(sheets)} {'has' if len(sheets) == 1 else 'have'} a whole"
                                  " character sheet, so can stand beside the player characters but not"
@@ -168,56 +162,22 @@ class Conflict(Encounter):
                                  " like goblin")
             raise RulesError("a Resistance conflict puts the player characters on one side, facing NPCs")
         self.pc_side = pc_sides.pop()
-        for s in self.order:
+        for s in self.seats:
             if s.side != self.pc_side and not isinstance(s.actor, ResistanceNPC):
                 raise RulesError(f"{s.label} is a player character on the NPCs' side")
-        self.finished = False
+            # NPCs act only through the characters' rolls; the characters keep their side in it
+            s.acts = isinstance(s.actor, ResistancePC)
+            s.counts = s.acts or s.side != self.pc_side
+        self.count_sides()
 
-    # -- state ---------------------------------------------------------------------------------
     def who(self, actor: Actor) -> Side:
-        try:
-            return self.people[id(actor)]
-        except KeyError:
-            raise RulesError(f"{actor.name} is not in this conflict") from None
+        return self.seat(actor)  # type: ignore[return-value]
 
-    def is_active(self, actor: Actor) -> bool:
-        return self.who(actor).out is None
-
-    def status(self, actor: Actor) -> str:
-        return self.who(actor).out or "fighting"
-
-    def harm_taken(self, actor: Actor) -> dict[str, int]:
-        return dict(self.who(actor).taken)
-
-    def is_over(self) -> bool:
-        if self.finished:
-            return True
-        foes = any(s.out is None for s in self.order if s.side != self.pc_side)
-        pcs = any(
-            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
-        )
-        return not foes or not pcs or self.round > self.max_rounds
-
-    def active_sides(self) -> list[str]:
-        sides = []
-        if any(
-            s.out is None for s in self.order if s.side == self.pc_side and isinstance(s.actor, ResistancePC)
-        ):
-            sides.append(self.pc_side)
-        for side in self.sides:
-            if side != self.pc_side and any(s.out is None for s in self.order if s.side == side):
-                sides.append(side)
-        return sides
-
-    def awaiting(self) -> list[Actor]:
-        if self.is_over():
-            return []
-        return [
-            s.actor for s in self.order if s.out is None and not s.acted and isinstance(s.actor, ResistancePC)
-        ]
+    def no_turns(self, seat: Seat) -> str:
+        return f"{seat.label} is an NPC; NPCs act through the stakes of the characters' rolls"
 
     def foes(self) -> list[Side]:
-        return [s for s in self.order if s.side != self.pc_side and s.out is None]
+        return [s for s in self.seats if s.side != self.pc_side and s.out is None]
 
     def difficulty_of(self, s: Side) -> int:
         npc = s.actor
@@ -282,57 +242,42 @@ class Conflict(Encounter):
         return best
 
     # -- actions ------------------------------------------------------------------------------------
-    def legal_actions(self, actor: Actor) -> list[Action]:
-        s = self.who(actor)
-        if s.out is not None or s.acted or not isinstance(actor, ResistancePC) or self.is_over():
-            return []
-        acts: list[Action] = []
+    def seat_templates(self, s: Side) -> list[ActionTemplate]:  # type: ignore[override]
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        foes = tuple(t.actor for t in self.foes())
+        out: list[ActionTemplate] = []
         for index in self.weapons_ready(s):
-            w = self.weapon(actor, index)
-            for t in self.foes():
-                acts.append(
-                    Action(
-                        actor,
-                        "attack",
-                        t.actor,
-                        options={"weapon": index},
-                        label=f"attack {t.label} with {w['name']} ({w['stress']})",
-                    )
-                )
-                if "stunning" in w["tags"]:
-                    acts.append(
-                        Action(
-                            actor,
-                            "attack",
-                            t.actor,
-                            options={"weapon": index, "stun": True},
-                            label=f"stun {t.label} with {w['name']}",
-                        )
-                    )
-                if "double-barrelled" in w["tags"] and s.loaded.get(index, 0) >= 2:
-                    acts.append(
-                        Action(
-                            actor,
-                            "attack",
-                            t.actor,
-                            options={"weapon": index, "both": True},
-                            label=f"fire both barrels of {w['name']} at {t.label}",
-                        )
-                    )
+            w = self.weapon(pc, index)
+            out.append(ActionTemplate("attack", f"attack with {w['name']} ({w['stress']})", foes,
+                                      fixed=(("weapon", index),)))
+            if "stunning" in w["tags"]:
+                out.append(ActionTemplate("attack", f"stun with {w['name']}", foes,
+                                          fixed=(("weapon", index), ("stun", True))))
+            if "double-barrelled" in w["tags"] and s.loaded.get(index, 0) >= 2:
+                out.append(ActionTemplate("attack", f"fire both barrels of {w['name']}", foes,
+                                          fixed=(("weapon", index), ("both", True))))
         if self.distance == "far":
-            acts.append(Action(actor, "close", label="close in"))
+            out.append(ActionTemplate("close", "close in"))
         for index, shots in s.loaded.items():
             if shots <= 0 and index not in s.broken:
-                acts.append(
-                    Action(
-                        actor,
-                        "reload",
-                        options={"weapon": index},
-                        label=f"reload {actor.weapons[index]['name']}",
-                    )
-                )
-        acts.append(Action(actor, "flee", label="flee the fight"))
-        return acts
+                out.append(ActionTemplate("reload", f"reload {pc.weapons[index]['name']}",
+                                          fixed=(("weapon", index),)))
+        out.append(ActionTemplate("flee", "flee the fight"))
+        return out
+
+    def describe(self, action: Action) -> str:
+        if action.kind == "attack" and action.target is not None:
+            w = self.weapon(action.actor, action.option("weapon", -1))  # type: ignore[arg-type]
+            whom = self.label(action.target)
+            if action.option("stun"):
+                return f"stun {whom} with {w['name']}"
+            if action.option("both"):
+                return f"fire both barrels of {w['name']} at {whom}"
+            return f"attack {whom} with {w['name']} ({w['stress']})"
+        if action.kind == "reload":
+            return f"reload {self.weapon(action.actor, action.option('weapon'))['name']}"  # type: ignore[arg-type]
+        return {"close": "close in", "flee": "flee the fight"}.get(action.kind, action.kind)
 
     def action_odds(self, action: Action) -> Odds | None:
         """Odds of the roll an action makes: the attack, the dash to close in, the flight, the reload."""
@@ -380,18 +325,18 @@ class Conflict(Encounter):
             {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops},
         )
 
-    def apply(self, action: Action) -> list[Event]:
-        s = self.who(action.actor)
-        if self.is_over():
-            raise RulesError("the conflict is over")
-        if s.out is not None:
-            raise RulesError(f"{s.label} is out of the fight ({s.out})")
-        if not isinstance(s.actor, ResistancePC):
-            raise RulesError(f"{s.label} is an NPC; NPCs act through the stakes of the characters' rolls")
-        if s.acted:
-            raise RulesError(f"{s.label} has already acted this round")
+    def validate(self, s: Seat, action: Action) -> Action:
         kind = choose(action.kind, ACTIONS, "conflict action")
-        events: list[Event] = []
+        if kind == "attack":
+            t = self.check_target(s, action, "enemy")
+            assert t is not None
+        if kind != action.kind:
+            action = Action(action.actor, kind, action.target, action.skill, action.difficulty,
+                            action.options, action.label)
+        return action
+
+    def resolve(self, s: Side, action: Action, events: list[Event]) -> None:  # type: ignore[override]
+        kind = action.kind
         if kind == "attack":
             self._attack(s, action, events)
         elif kind == "close":
@@ -400,25 +345,12 @@ class Conflict(Encounter):
             self._flee(s, events)
         else:
             self._reload(s, action, events)
-        s.acted = True
-        self._after(events)
-        return events
 
-    def _after(self, events: list[Event]) -> None:
-        if self.is_over():
-            self._finish(events)
-            return
-        if self.awaiting():
-            return
-        for s in self.order:
-            s.acted = False
-        self.round += 1
+    def round_start(self, events: list[Event]) -> None:
         if self.distance == "far" and self.round > self.closing_rounds:
             if any(not any(is_ranged(w) for w in s.actor.weapons) for s in self.foes()):  # type: ignore[attr-defined]
                 self.distance = "close"
                 self.emit(events, "move", "The foes close the distance: the fight is up close now.")
-        if self.round > self.max_rounds:
-            self._finish(events)
 
     # -- rolling -------------------------------------------------------------------------------------
     def _pool(
@@ -472,7 +404,7 @@ class Conflict(Encounter):
         for f in fallouts:
             s.taken[f["severity"]] = s.taken.get(f["severity"], 0) + 1
             if f.get("ends_fight") and s.out is None:
-                s.out = "taken out"
+                self.put_out(s, "taken out")
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
 
     def _roll(
@@ -614,7 +546,7 @@ class Conflict(Encounter):
                 soaked=soak,
             )
         if npc.at_mercy and t.out is None:
-            t.out = "at mercy"
+            self.put_out(t, "at mercy")
             self.emit(events, "defeat", f"{t.label} is at the characters' mercy.", npc)
 
     def _close(self, s: Side, events: list[Event]) -> None:
@@ -637,7 +569,7 @@ class Conflict(Encounter):
         result = self._roll(s, ("finesse", "stealth", "survival"), False, diff, "get away", events)
         self._take(s, result.band, True, events)
         if result.band >= COST and s.out is None:
-            s.out = "fled"
+            self.put_out(s, "fled")
             self.emit(events, "escape", f"{s.label} gets away.", s.actor)
 
     def _reload(self, s: Side, action: Action, events: list[Event]) -> None:
@@ -661,21 +593,9 @@ class Conflict(Encounter):
         self._take(s, result.band, True, events)
 
     # -- ending -----------------------------------------------------------------------------------------
-    def end(self, reason: str | None = None) -> list[Event]:
-        """Stop the fight here (a retreat, a truce): the situation ends, armour slots clear."""
-        events: list[Event] = []
-        if not self.finished:
-            self._finish(events, reason)
-        return events
-
-    def _finish(self, events: list[Event], reason: str | None = None) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.emit_end(events, reason)
-        if len(self.active_sides()) > 1 and not reason:
-            self.round = self.max_rounds + 1
-        for s in self.order:
+    def on_finish(self, events: list[Event], reason: str | None) -> None:
+        """The situation ends: the characters' armour slots clear, the NPCs' armour soaks again."""
+        for s in self.seats:
             actor = s.actor
             if isinstance(actor, ResistancePC):
                 for e in self.stress_rules.end_situation(actor):

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from solo.dice import Rng
+from solo.dice import Rng, percent
 from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
@@ -51,6 +51,7 @@ from solo.rules.engine import (
     neutral_size,
 )
 from solo.rules.moves import SystemMove
+from solo.rules.options import Option
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
 from solo.rules.resistance.conflict import Conflict, policy
@@ -58,6 +59,7 @@ from solo.rules.resistance.dice import (
     BANDS,
     COST,
     CRIT_FAIL,
+    MAX_ASSISTANTS,
     SIZE_DIE,
     dice_after,
     difficulty,
@@ -80,6 +82,29 @@ class Resistance(System):
     name = "The Resistance Toolbox"
     difficulty_names = ("0", "1", "2")
     odds_parameters = ("skill", "domain", "mastery", "assist", "difficulty")
+    check_options = (
+        Option("skill", "text", "the system's own skill instead of an approach"),
+        Option("domain", "text", "a domain that serves (+1 die if the PC has it)"),
+        Option("mastery", "flag", "mastery from any source (+1 die, once)"),
+        Option("knack", "text", "one of the PC's knacks (mastery)"),
+        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
+               maximum=MAX_ASSISTANTS),
+        Option("bond", "flag", "a bond helps (mastery)"),
+        Option("stress", "text", "the stress at stake (1, d3, d6, d8), taken on a failure or a success at a"
+               " cost"),
+        Option("resistance", "text", "the resistance the stress goes to (default: the physical one)"),
+        Option("defensive", "flag", "the roll only avoids harm: a success at a cost takes partial stress"),
+        Option("assistants", "list", "a character who helps (repeatable): +1 die if they have a skill or the"
+               " domain serving the roll, and they share any stress", cli="assistant"),
+    )
+    odds_options = (
+        Option("skill", "flag", "the character has a skill that serves (+1 die)"),
+        Option("domain", "flag", "a domain that serves (+1 die)"),
+        Option("mastery", "flag", "mastery (+1 die)"),
+        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
+               maximum=MAX_ASSISTANTS),
+        Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away"),
+    )
     encounter_class = Conflict
 
     def __init__(self, tables: Any = None):
@@ -135,7 +160,7 @@ class Resistance(System):
         return pc
 
     def creation(self, *, name: str | None = None) -> Creation:
-        return build.ResistanceCreation(self.setting, self.data, self.slots_total, name)
+        return build.creation(self.setting, self.data, self.slots_total, name)
 
     def roles(self) -> list[str]:
         return sorted(self.setting.roles)
@@ -409,6 +434,12 @@ class Resistance(System):
             full_degrees(pool_degree_odds(count, drops)),
             {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
         )
+
+    def odds_headline(self, odds: Odds) -> str:
+        d = odds.detail
+        down = f", {d['downgrades']} band(s) down" if d.get("downgrades") else ""
+        return (f"{self.name}: pool {d['pool']} at difficulty {d['difficulty']} rolls {d['dice']}d10{down}:"
+                f" success {percent(odds.success, 1)} ({odds.success})")
 
     def odds_chart(self) -> OddsChart:
         """Pools of 1 to 6 dice at difficulty 0, 1 and 2; success counts a success at a cost."""

@@ -2,17 +2,27 @@
 
 The check dialog lists every approach with the exact chance it gives this
 character at the chosen difficulty (`System.check_odds`), so the player
-picks knowing the odds, as with the oracle.
+picks knowing the odds, as with the oracle.  Then it offers the system's own
+check options, built from what the system declares (`System.check_options`:
+a Nine Powers bonus or a spend, a Resistance domain or the stress at stake),
+each set in a small dialog of its own, the chance shown again after each,
+until the player rolls.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.screens.choose import ChooseDialog
+from solo.tui.screens.prompt import PromptDialog
+
+if TYPE_CHECKING:  # the rules load on first use, not with the app
+    from solo.rules.options import Option
+
+ROLL = "roll"
 
 
 async def _pc(play: Play, system: Any, named: str = "") -> Any | None:
@@ -73,7 +83,69 @@ async def check(play: Play, args: str) -> None:
             approach_choices(system, actor, difficulty)))
         if not approach:
             return
-    await play.perform("rules.check", character=pc.id, approach=approach, difficulty=difficulty)
+    options = await check_options(play, system, actor, f"{pc.name}: {approach}, {difficulty}",
+                                  lambda opts: system.check_odds(actor, approach, difficulty, **opts))
+    if options is None:
+        return
+    await play.perform("rules.check", character=pc.id, approach=approach, difficulty=difficulty, **options)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(value) or "-"
+    return str(value)
+
+
+async def check_options(play: Play, system: Any, actor: Any, title: str, odds: Any) -> dict[str, Any] | None:
+    """The system's declared check options, set one by one until the player rolls (None: cancelled)."""
+    chosen: dict[str, Any] = {}
+    while True:
+        try:  # a helper named by the player counts once the campaign finds them: not in the preview
+            chance = percent(odds({k: v for k, v in chosen.items() if not isinstance(v, list)}).success)
+        except SoloError as exc:
+            play.tell(str(exc), severity="error")
+            chosen.popitem()
+            continue
+        rows = [(ROLL, f"Roll  {chance}")]
+        rows += [(o.name, f"{o.flag[2:]}: {_shown(chosen.get(o.name))}  ({o.help})")
+                 for o in system.check_options]
+        picked = await play.dialog(ChooseDialog(f"{title}: roll, or set an option first", rows,
+                                                selected=ROLL))
+        if not picked:
+            return None
+        if picked == ROLL:
+            return chosen
+        option = next(o for o in system.check_options if o.name == picked)
+        value = await _ask(play, option, chosen.get(option.name))
+        if value is None:
+            chosen.pop(option.name, None)
+        else:
+            chosen[option.name] = value
+
+
+async def _ask(play: Play, option: Option, current: Any) -> Any:
+    """One option's value from a dialog fit for its kind; None leaves it unset."""
+    if option.kind == "flag":
+        return None if current else True
+    if option.kind == "choice":
+        picked = await play.dialog(ChooseDialog(f"{option.flag[2:]}: {option.help}",
+                                                [("-", "none")] + [(c, c) for c in option.choices]))
+        return None if picked in (None, "-") else picked
+    answer = await play.dialog(PromptDialog(f"{option.flag[2:]}: {option.help}", value=_shown(current)
+                                            if current is not None else "", allow_empty=True))
+    if not answer or not answer.strip():
+        return None
+    from solo.rules.options import OptionError
+
+    try:
+        return option.parse(answer)
+    except OptionError as exc:
+        play.tell(str(exc), severity="error")
+        return current
 
 
 async def _harm_or_recover(play: Play, args: str, action: str, title: str) -> None:

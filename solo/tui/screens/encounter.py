@@ -3,8 +3,11 @@
 The screen holds no encounter of its own.  After every step it asks the
 campaign for the picture of the running one (`encounter_view`: who stands
 where, whose move it is, the legal moves with their exact odds) and shows
-it.  A choice goes through the `rules.encounter_act` action, which lets the
-engine play the foes until a PC must choose again and journals every round.
+it.  The PC's choice is asked in short steps, each option with its exact
+chance: the move (a dozen or so lines), then whom, then how hard; Esc goes
+back a step.  The choice goes through the `rules.encounter_act` action,
+which lets the engine play the foes until a PC must choose again and
+journals every round.
 The player may leave the screen (the encounter waits), let the engine play
 it out, or break it off (retreat, surrender, truce, rout) at any time.
 """
@@ -98,8 +101,8 @@ class EncounterScreen(Screen[None]):
                 tooltip="Let the engine play both sides to the end"),
         Binding("e", "end", "Break off", id="encounter.end",
                 tooltip="Retreat, surrender, call a truce or rout them now; harm taken so far stays"),
-        Binding("escape", "back", "Journal", id="encounter.back",
-                tooltip="Back to the journal (a running encounter waits for you)"),
+        Binding("escape", "back", "Back", id="encounter.back",
+                tooltip="Back a step of the choice, or to the journal (a running encounter waits for you)"),
     ]
 
     def __init__(self, play: Play, changed: Any):
@@ -108,6 +111,8 @@ class EncounterScreen(Screen[None]):
         self.changed = changed
         self.view: dict[str, Any] | None = None
         self.sides: dict[str, str] = {}
+        self.picked: dict[str, Any] = {}  # the choice so far: move, target, parameters
+        self.step: list[tuple[str, Any, dict[str, Any]]] = []  # the options shown: (what, value, row)
 
     @property
     def campaign(self) -> Campaign:
@@ -166,9 +171,68 @@ class EncounterScreen(Screen[None]):
         if view["waiting"] is None:
             asking.update("")
             return
-        asking.update(Text(f"{view['waiting']}, what do you do?", style="bold"))
-        actions.add_options(Option(self._choice(a), id=str(a["index"])) for a in view["actions"])
-        actions.highlighted = 0
+        self.picked = {}
+        self.ask()
+
+    def _rows(self) -> list[dict[str, Any]]:
+        """The actions the choice so far leaves open."""
+        assert self.view is not None
+        picked = self.picked
+        return [r for r in self.view["actions"] if r["move"] == picked.get("move")
+                and picked.get("target") in (None, r["target"])
+                and all(r["params"].get(k) == v for k, v in picked.get("params", {}).items())]
+
+    @staticmethod
+    def _typical(rows: list[dict[str, Any]], move: dict[str, Any], target: str | None = None,
+                 params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The row to show for a step's option: that target or parameter, the rest as the move's default."""
+        params = params or {}
+        fits = [r for r in rows if target in (None, r["target"])
+                and all(r["params"].get(k) == v for k, v in params.items())]
+        default = {k: v for k, v in move["default"].items() if k not in params}
+        return next((r for r in fits if all(r["params"].get(k) == v for k, v in default.items())), fits[0])
+
+    def ask(self) -> None:
+        """Show the next step of the PC's choice: the move, whom, then each parameter."""
+        view = self.view
+        assert view is not None
+        actions = self.query_one("#actions", OptionList)
+        asking = self.query_one("#asking", Label)
+        actions.clear_options()
+        step: list[tuple[str, Any, dict[str, Any]]] = []
+        highlight = 0
+        if "move" not in self.picked:
+            prompt = f"{view['waiting']}, what do you do?"
+            for move in view["moves"]:
+                row = next(r for r in view["actions"] if r["move"] == move["move"] and r["typical"])
+                one = f" {move['targets'][0]}" if len(move["targets"]) == 1 else ""
+                step.append(("move", move["move"], row | {"label": move["label"] + one}))
+        else:
+            move = view["moves"][self.picked["move"]]
+            rows = self._rows()
+            params = self.picked.setdefault("params", {})
+            left = [p for p in move["params"] if p["name"] not in params]
+            if "target" not in self.picked and len(move["targets"]) > 1:
+                prompt = f"{move['label']}: whom?"
+                for target in move["targets"]:
+                    row = self._typical(rows, move, target=target)
+                    step.append(("target", target, row | {"label": target}))
+            elif left:
+                param = left[0]
+                prompt = f"{move['label']}: {'how hard' if param['name'] == 'difficulty' else param['name']}?"
+                for value in param["values"]:
+                    row = self._typical(rows, move, params={param["name"]: value})
+                    step.append(("param", (param["name"], value), row | {"label": str(value)}))
+                    if move["default"].get(param["name"]) == value:
+                        highlight = len(step) - 1
+            else:
+                self.step = []
+                self.act(view["waiting"], rows[0]["index"])
+                return
+        self.step = step
+        asking.update(Text(prompt, style="bold"))
+        actions.add_options(Option(self._choice(row), id=str(i)) for i, (_, _, row) in enumerate(step))
+        actions.highlighted = highlight
         actions.focus()
 
     def _set(self, widget_id: str, text: Text) -> None:
@@ -216,8 +280,16 @@ class EncounterScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None and self.view is not None:
-            self.act(self.view["waiting"], int(event.option.id))
+        if event.option.id is None or self.view is None or not self.step:
+            return
+        what, value, _ = self.step[int(event.option.id)]
+        if what == "move":
+            self.picked = {"move": value}
+        elif what == "target":
+            self.picked["target"] = value
+        else:
+            self.picked.setdefault("params", {})[value[0]] = value[1]
+        self.ask()
 
     @work(exclusive=True, group="encounter-act", exit_on_error=False)
     async def act(self, actor: str, choice: int) -> None:
@@ -240,4 +312,8 @@ class EncounterScreen(Screen[None]):
             await self.play.perform("rules.encounter_end", outcome=outcome)
 
     def action_back(self) -> None:
+        if self.picked and self.view is not None and self.view["waiting"] is not None:
+            self.picked = {}  # back to the list of moves
+            self.ask()
+            return
         self.dismiss(None)

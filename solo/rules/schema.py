@@ -1,0 +1,131 @@
+"""Actors from one declaration: their dataclass fields say how they are saved, loaded and copied.
+
+A system declares its actor as a slotted dataclass; each field's type
+annotation says what the saved value must be (``int``, ``bool``, ``str``,
+``list[str]``, ``list[dict[str, Any]]``, ``dict[str, int]``, ``dict[str,
+Any] | None``), and its metadata may add ``min`` (the least whole number
+allowed, 0 unless said) or ``parse`` (a function of the raw value and where
+it is, for what a type cannot say: skill ratings, weapons) and ``deep``
+(copy records all the way down: a weapon's list of tags).  `load` checks
+every field of a saved sheet against that and names the field that is
+wrong; a front end adds the file.  `plain` and `copy` walk the same fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from functools import cache
+from typing import Any
+
+from solo.rules.engine import Actor, RulesError
+
+Parse = Callable[[Any, str], Any]
+
+
+def name_of(data: Mapping[str, Any], system: str) -> str:
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesError(f"a {system} character needs a name")
+    return name
+
+
+def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int) -> dict[str, Any]:
+    """Keyword arguments for `cls` from a saved sheet, each field checked; a RulesError names a wrong one."""
+    known = {f.name for f in fields(cls)} | {"system", "version"}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    saved = data.get("version", version)
+    if saved != version:
+        raise RulesError(f"{where}: saved by a newer solo (version {saved}); this one reads {version}")
+    out: dict[str, Any] = {}
+    for name, kind, low, parse in _spec(cls):
+        if name in data:
+            raw = data[name]
+            out[name] = parse(raw, where) if parse is not None else _value(kind, raw, f"{where}: {name}", low)
+    return out
+
+
+def _value(kind: str, raw: Any, what: str, low: int) -> Any:
+    if kind == "int":
+        if not isinstance(raw, int) or isinstance(raw, bool) or raw < low:
+            raise RulesError(f"{what} must be a whole number of {low} or more, not {raw!r}")
+        return raw
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise RulesError(f"{what} must be true or false, not {raw!r}")
+        return raw
+    if kind == "str":
+        if not isinstance(raw, str):
+            raise RulesError(f"{what} must be text, not {raw!r}")
+        return raw
+    if kind == "list[str]":
+        if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+            raise RulesError(f"{what} must be a list of words")
+        return list(raw)
+    if kind == "list[dict[str, Any]]":
+        if not isinstance(raw, list) or not all(isinstance(v, Mapping) for v in raw):
+            raise RulesError(f"{what} must be a list of records")
+        return [dict(v) for v in raw]
+    if kind == "dict[str, int]":
+        if not isinstance(raw, Mapping):
+            raise RulesError(f"{what} must map names to numbers")
+        for key, value in raw.items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"{what}.{key} must be a whole number of 0 or more, not {value!r}")
+        return {str(k): v for k, v in raw.items()}
+    if kind == "dict[str, Any] | None":
+        if raw is not None and not isinstance(raw, Mapping):
+            raise RulesError(f"{what} must be a record or null")
+        return dict(raw) if raw else None
+    raise AssertionError(f"no schema for a field of type {kind}")  # pragma: no cover - a declaration slip
+
+
+@cache
+def _spec(cls: type) -> tuple[tuple[str, str, int, Parse | None], ...]:
+    return tuple((f.name, str(f.type), f.metadata.get("min", 0), f.metadata.get("parse"))
+                 for f in fields(cls) if f.name != "name")
+
+
+def _copier(kind: str) -> Callable[[Any], Any]:
+    """The cheapest copy that shares nothing, for a field of this type (forecasts copy thousands)."""
+    if kind in ("dict[str, int]", "list[str]"):
+        return dict if kind.startswith("dict") else list
+    if kind == "dict[str, list[int]]":
+        return lambda value: {k: list(v) for k, v in value.items()}
+    if kind == "list[dict[str, Any]]":
+        return lambda value: [dict(r) for r in value]
+    return _deep
+
+
+@cache
+def _containers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    return tuple((f.name, _deep if f.metadata.get("deep") else _copier(str(f.type))) for f in fields(cls)
+                 if str(f.type).startswith(("dict", "list")))
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value
+
+
+def plain(actor: Actor, version: int) -> dict[str, Any]:
+    """The actor as plain, JSON-ready data: system, version, then every field."""
+    out: dict[str, Any] = {"system": actor.system_id, "version": version}
+    for f in fields(actor):  # type: ignore[arg-type]
+        out[f.name] = _deep(getattr(actor, f.name))
+    return out
+
+
+def copy(actor: Actor) -> Any:
+    """An independent copy: the slots copied, the containers copied all the way down."""
+    new = actor._shallow()
+    for name, copier in _containers(type(actor)):
+        value = getattr(actor, name)
+        if value is not None:  # an empty list too: the copy must not share it
+            object.__setattr__(new, name, copier(value))
+    return new
