@@ -3,7 +3,12 @@
 Loading never fails: a file or table with problems is reported in
 `TableSet.problems` and left out, along with any table that refers to it, so
 a typo in one user file never keeps the program from starting.  User
-directories are read after the built-in tables and replace them id by id.
+directories are read after the built-in tables and replace them id by id:
+first the player's own tables directory (`locations.user_tables_home`, when
+it exists), then SOLO_TABLES, then `--tables`.
+
+A see-also link or offered roll naming a table that is not there is reported
+and dropped; the table itself still loads, since neither is ever rolled.
 """
 
 from __future__ import annotations
@@ -14,12 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solo.dice import Rng
-from solo.locations import builtin_tables_dir, user_tables_dirs
+from solo.locations import builtin_tables_dir, user_tables_dirs, user_tables_home
 from solo.tables.grammar import TableError
 from solo.tables.loader import FileReader, LineFinder, table_files
 from solo.tables.model import Problem, Table
 from solo.tables.roller import Roller, TableRoll
-from solo.tables.validate import check_table, find_cycles, unknown_references
+from solo.tables.validate import (
+    check_columns,
+    check_table,
+    find_cycles,
+    offered_tables,
+    unknown_references,
+)
 
 
 @dataclass
@@ -100,6 +111,9 @@ def load_tables(extra_dirs: Iterable[str | Path] = (), include_builtin: bool = T
     layers: list[tuple[Path, bool]] = []
     if include_builtin:
         layers.append((builtin_tables_dir(), True))
+    home = user_tables_home() if use_env else None
+    if home is not None and home.is_dir():
+        layers.append((home, False))
     dirs = user_tables_dirs([str(d) for d in extra_dirs]) if use_env else [Path(d) for d in extra_dirs]
     layers.extend((d, False) for d in dirs)
     for directory, builtin in layers:
@@ -145,4 +159,20 @@ def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[
                     changed = True
                     problems.append(Problem(table.source, table.line, table_id,
                                             f"reference cycle: {chain}"))
+        for table_id in list(good):
+            table = good[table_id]
+            wrong = check_columns(table, good, lines.get(table.source))
+            if wrong:
+                problems.extend(wrong)
+                del good[table_id]
+                changed = True
+    for table in good.values():
+        offered = offered_tables(table)
+        missing = set(offered) - set(good)
+        if missing:
+            problems.extend(unknown_references(table, {m: offered[m] for m in missing}, set(good),
+                                               lines.get(table.source)))
+            table.suggest = [ref for ref in table.suggest if ref not in missing]
+            for row in table.rows:
+                row.then = tuple(f for f in row.then if f.table not in missing)
     return TableSet(good, problems, overrides)

@@ -3,6 +3,15 @@
 A `TableRoll` keeps what was rolled (the table's dice, the row, every nested
 table roll and dice roll in order) so the journal can show it and re-render
 it later.
+
+A row's further rolls (``then``) are made after its own references: on this
+same table the repeat skips rows that would roll again ("roll twice" yields
+two results, never a third request), and the duplicates policy decides what
+a row drawn twice means: ``reroll`` draws again (up to `MAX_REROLLS` times),
+``keep`` keeps it, ``worse`` keeps it and says it compounds.  Rolls marked not
+``auto`` are offered, not made, like the table's see-also suggestions.  The
+table's credit, a match on doubles, offers and suggestions follow the result
+on lines of their own.
 """
 
 from __future__ import annotations
@@ -14,10 +23,25 @@ from typing import Any
 
 from solo.dice import Rng, RollResult, roll
 from solo.tables.grammar import Grammar, TableError
-from solo.tables.model import Row, Table
+from solo.tables.model import FollowUp, Row, Table
 
 REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
 MAX_NESTING = 12
+MAX_REROLLS = 50
+WORSE = " (drawn again: it gets worse)"
+
+
+def is_match(result: RollResult) -> bool:
+    """Doubles: a d100 of 11, 22 ... 99 or 100 (00), a d66 of 11 ... 66, or equal dice."""
+    dice = [d for d in result.dice if d.kept]
+    if len(dice) == 1:
+        die = dice[0]
+        if die.sides == 100:
+            return die.value == 100 or die.value % 11 == 0
+        if die.sides == 66:
+            return die.value // 10 == die.value % 10
+        return False
+    return len(dice) >= 2 and len({d.value for d in dice}) == 1
 
 
 @dataclass
@@ -30,9 +54,17 @@ class TableRoll:
     range: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)
     nested: list[dict[str, Any]] = field(default_factory=list)
+    source: str | None = None  # the table's credit line
+    match: str | None = None  # the table's match text, when the dice came up doubles
+    offers: list[dict[str, Any]] = field(default_factory=list)  # rolls offered, not made
+    suggest: list[dict[str, Any]] = field(default_factory=list)  # see-also tables
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        extra: dict[str, Any] = {}
+        for key in ("source", "match", "offers", "suggest"):
+            if getattr(self, key):
+                extra[key] = getattr(self, key)
+        return extra | {
             "table": self.table,
             "title": self.title,
             "text": self.text,
@@ -47,7 +79,17 @@ class TableRoll:
         head = self.title
         if self.dice is not None:
             head += f" ({self.dice.expression}: {self.dice.total})"
-        return f"{head}: {self.text}"
+        lines = [f"{head}: {self.text}"]
+        if self.match:
+            lines.append(f"  Match: {self.match}")
+        if self.offers:
+            lines.append("  You may also roll: " + ", ".join(
+                o["title"] + (f" ×{o['times']}" if o["times"] > 1 else "") for o in self.offers))
+        if self.suggest:
+            lines.append("  See also: " + ", ".join(s["title"] for s in self.suggest))
+        if self.source:
+            lines.append(f"  {self.source}")
+        return "\n".join(lines)
 
 
 class Roller:
@@ -68,34 +110,107 @@ class Roller:
         return self._expand_text(text, rng, 0, nested if nested is not None else [])
 
     # -- internals ---------------------------------------------------------
-    def _roll(self, table: Table, rng: Rng, depth: int) -> TableRoll:
+    def _roll(self, table: Table, rng: Rng, depth: int, again: bool = False) -> TableRoll:
+        """One roll; `again` is a repeat asked for by a row of this same table."""
         if depth > MAX_NESTING:
             raise TableError(f"table {table.id}: references nest more than {MAX_NESTING} deep")
         nested: list[dict[str, Any]] = []
         if table.kind == "grammar":
             text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested))
-            return TableRoll(table.id, table.title, text, nested=nested)
-        dice_roll: RollResult | None = None
-        if table.kind == "range":
-            assert table.dice is not None
-            dice_roll = roll(table.dice, rng)
-            row = self._row_for(table, dice_roll.total)
-        else:
-            index = rng.weighted_index([r.weight for r in table.rows])
-            row = table.rows[index]
+            return self._dressed(table, TableRoll(table.id, table.title, text, nested=nested))
+        rows_of = self.lookup(table.column_of) if table.kind == "column" and table.column_of else table
+        dice_roll, row = self._pick(rows_of, rng, again)
         value = self._expand_value(row.value, rng, depth, nested)
-        if isinstance(value, dict):
+        columns = rows_of.columns
+        if table.kind == "column":
+            text = str(value.get(table.column, "")) if isinstance(value, dict) else str(value)
+            fields: dict[str, Any] = {}
+        elif isinstance(value, dict) and columns:
+            text = "; ".join(f"{label}: {value[key]}" for key, label in columns.items()
+                             if value.get(key) not in (None, ""))
+            fields = {k: v for k, v in value.items() if k not in columns}
+        elif isinstance(value, dict):
             text = str(value.get("text", ""))
             fields = {k: v for k, v in value.items() if k != "text"}
         else:
             text, fields = str(value), {}
-        return TableRoll(table.id, table.title, text, dice_roll, row.index, row.range_label(),
-                         fields, nested)
+        result = TableRoll(table.id, table.title, text, dice_roll, row.index, row.range_label(),
+                           fields, nested)
+        if row.then and table.kind != "column":
+            self._follow(table, row, result, rng, depth)
+        if dice_roll is not None and rows_of.match and is_match(dice_roll):
+            result.match = rows_of.match
+        return self._dressed(table, result)
+
+    def _dressed(self, table: Table, result: TableRoll) -> TableRoll:
+        """The credit and see-also links every result of the table carries."""
+        credit = table.credit
+        if credit is None and table.column_of:
+            credit = self.lookup(table.column_of).credit
+        result.source = credit.line() if credit else None
+        result.suggest = [{"table": ref, "title": self._title(ref)} for ref in table.suggest]
+        return result
+
+    def _title(self, table_id: str) -> str:
+        try:
+            return self.lookup(table_id).title
+        except TableError:
+            return table_id
+
+    def _pick(self, table: Table, rng: Rng, again: bool) -> tuple[RollResult | None, Row]:
+        """The table's dice (if any) and the row they give; a repeat skips rows that repeat."""
+        if table.kind == "range":
+            assert table.dice is not None
+            for _ in range(MAX_REROLLS):
+                dice_roll = roll(table.dice, rng)
+                row = self._row_for(table, dice_roll.total)
+                if not (again and row.rolls_self):
+                    return dice_roll, row
+            raise TableError(f"table {table.id}: {MAX_REROLLS} rolls in a row asked to roll again")
+        rows = [r for r in table.rows if not r.display and not (again and r.rolls_self)]
+        index = rng.weighted_index([r.weight for r in rows])
+        return None, rows[index]
+
+    def _follow(self, table: Table, row: Row, result: TableRoll, rng: Rng, depth: int) -> None:
+        """The row's `then:` rolls: made (their texts joined to the row's) or offered."""
+        texts: list[str] = []
+        for follow in row.then:
+            target = table if follow.table is None else self.lookup(follow.table)
+            if not follow.auto:
+                result.offers.append({"table": target.id, "title": target.title,
+                                      "times": follow.times})
+                continue
+            for sub in self._repeat(target, follow, rng, depth):
+                result.nested.append({"kind": "table", **sub.to_dict()})
+                texts.append(sub.text)
+        if texts:
+            result.text = f"{result.text}: {'; '.join(texts)}" if result.text else "; ".join(texts)
+
+    def _repeat(self, target: Table, follow: FollowUp, rng: Rng, depth: int) -> list[TableRoll]:
+        again = follow.table is None
+        results: list[TableRoll] = []
+        drawn: set[tuple[int | None, str]] = set()
+        for _ in range(follow.times):
+            sub = self._roll(target, rng, depth + 1, again=again)
+            key = (sub.row, sub.text)
+            if follow.duplicates == "reroll":
+                for _ in range(MAX_REROLLS):
+                    if key not in drawn:
+                        break
+                    sub = self._roll(target, rng, depth + 1, again=again)
+                    key = (sub.row, sub.text)
+            elif follow.duplicates == "worse" and key in drawn:
+                sub.text += WORSE
+            drawn.add(key)
+            results.append(sub)
+        return results
 
     @staticmethod
     def _row_for(table: Table, total: int) -> Row:
         for row in table.rows:
-            if row.low is not None and row.high is not None and row.low <= total <= row.high:
+            if row.display or row.low is None or row.high is None:
+                continue
+            if row.low <= total <= row.high:
                 return row
         raise TableError(f"table {table.id}: no row for a roll of {total}")
 

@@ -1,0 +1,136 @@
+"""The table format's community features: roll again, offers, columns, matches, credits, groups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solo.dice.rng import ScriptedRng
+from solo.tables import load_tables
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def tables():
+    loaded = load_tables([DATA / "lantern.yaml"], use_env=False)
+    assert [p for p in loaded.problems if "lantern" in str(p.file)] == []
+    return loaded
+
+
+def test_roll_twice_rolls_the_same_table_again_skipping_the_roll_twice_row(tables):
+    # d6 6 asks for two more; the 6 met on the way is skipped (rolled again), not a third request
+    result = tables.roll("lantern/mood", ScriptedRng([6, 3, 6, 5]))
+    assert result.text == "Roll twice: Rowdy; Wary"
+    assert [n["text"] for n in result.nested] == ["Rowdy", "Wary"]
+
+
+def test_duplicates_keep_reroll_and_worse(tmp_path):
+    (tmp_path / "d.yaml").write_text(
+        "tables:\n"
+        "  - {id: t/keep, dice: d4, rows: [a, b, c, {text: twice, then: {times: 2, duplicates: keep}}]}\n"
+        "  - {id: t/reroll, dice: d4, rows: [a, b, c, {text: twice, then: {times: 2}}]}\n"
+        "  - {id: t/worse, dice: d4, rows: [a, b, c, {text: twice, then: {times: 2, duplicates: worse}}]}\n")
+    tables = load_tables([tmp_path], use_env=False)
+    assert tables.problems == []
+    assert tables.roll("t/keep", ScriptedRng([4, 2, 2])).text == "twice: b; b"
+    assert tables.roll("t/reroll", ScriptedRng([4, 2, 2, 1])).text == "twice: b; a"
+    assert tables.roll("t/worse", ScriptedRng([4, 2, 2])).text == (
+        "twice: b; b (drawn again: it gets worse)")
+
+
+def test_a_self_reference_is_not_a_cycle_but_every_row_repeating_is_an_error(tmp_path):
+    (tmp_path / "s.yaml").write_text(
+        "id: t/loop\ndice: d2\nrows:\n"
+        "  - {text: again, then: {table: t/loop}}\n"
+        "  - {text: again, then: {times: 2}}\n")
+    tables = load_tables([tmp_path], use_env=False)
+    assert "t/loop" not in tables
+    assert [p.message for p in tables.problems] == [
+        "every row rolls this table again, so a repeat could never stop; at least one row must"
+        " give a result of its own"]
+    assert tables.problems[0].line == 3
+
+
+def test_columns_are_read_by_one_roll_and_a_column_table_reads_one(tables):
+    assert tables.roll("lantern/names", ScriptedRng([4])).text == (
+        "Given name: Tamsin; Family name: Roke")
+    family = tables.roll("lantern/family", ScriptedRng([2]))
+    assert (family.title, family.text, family.range) == ("Family Name", "Vell", "1-3")
+
+
+def test_match_on_doubles_and_display_rows_never_roll(tables):
+    matched = tables.roll("lantern/omen", ScriptedRng([33]))
+    assert matched.text == "A moth circles twice"
+    assert matched.match == "A lantern gutters out as you speak."
+    assert tables.roll("lantern/omen", ScriptedRng([100])).match is not None  # 00 is a match
+    assert tables.roll("lantern/omen", ScriptedRng([34])).match is None
+    assert all(not r.display or r.low is None for r in tables.get("lantern/omen").rows)
+
+
+def test_offers_suggestions_and_credit_follow_the_result(tables):
+    offered = tables.roll("lantern/omen", ScriptedRng([80]))
+    assert offered.text == "Bells ring far off"  # offered, not rolled
+    assert offered.offers == [{"table": "lantern/mood", "title": "Market Mood", "times": 1}]
+    mood = tables.roll("lantern/mood", ScriptedRng([5]))
+    assert mood.render().splitlines() == [
+        "Market Mood (d6: 5): Wary",
+        "  See also: Stall Keeper",
+        "  Source: Lantern Zine, p. 4, by Ada Quill; licence CC BY 4.0; https://example.org/lantern",
+    ]
+    assert mood.to_dict()["source"].startswith("Source: Lantern Zine")
+
+
+def test_table_list_groups_collections_and_show_names_the_extras(cli):
+    listing = cli("table", "list", "--tables", DATA / "lantern.yaml").out.splitlines()
+    at = listing.index("Lantern Oracles — Small oracles for a night market.")
+    assert listing[at + 2].split() == ["lantern/family", "column", "Family", "Name"]
+    shown = cli("table", "show", "lantern/mood", "--tables", DATA / "lantern.yaml").out
+    assert "Recommended rolls: 1-2" in shown
+    assert "then roll this table x2 (duplicates: keep)" in shown
+
+
+@pytest.mark.parametrize("body, message", [
+    ("id: t/a\ndice: d6\nrows: [a, b, c, d, e, {text: f, then: {times: 0}}]\n",
+     "row 6: 'times' must be a whole number from 1 to 20"),
+    ("id: t/a\ndice: d6\nrows: [a, b, c, d, e, {text: f, then: {duplicates: twice}}]\n",
+     "row 6: duplicates 'twice' must be one of reroll, keep, worse"),
+    ("id: t/a\ndice: d6\nmatch: odd\nrows: [a, b, c, d, e, f]\n",
+     "'match' needs dice that can roll doubles; d6 cannot"),
+    ("id: t/a\nsource: {title: Zine, isbn: 3}\nrows: [a]\n",
+     "unknown key(s) in 'source': isbn; it may have authors, licence, page, title, url"),
+    ("id: t/a\ncolumn-of: t/b\ncolumn: nope\n---\n", None),
+    ("id: t/a\nrecommended: lots\nrows: [a]\n",
+     "'recommended' is how many rolls to make: a number such as 2 or a span such as 1-2"),
+])
+def test_bad_community_keys_are_named_with_file_and_line(tmp_path, body, message):
+    if message is None:
+        (tmp_path / "c.yaml").write_text(
+            "tables:\n  - {id: t/b, dice: d2, columns: [x], rows: [{x: one}, {x: two}]}\n"
+            "  - {id: t/a, column-of: t/b, column: nope}\n")
+        message = "table 't/b' has no column 'nope' (its columns: x)"
+    else:
+        (tmp_path / "c.yaml").write_text(body)
+    tables = load_tables([tmp_path], use_env=False)
+    assert "t/a" not in tables
+    found = [p for p in tables.problems if p.table == "t/a"]
+    assert [p.message for p in found] == [message]
+    assert found[0].line is not None
+
+
+def test_a_missing_see_also_is_reported_and_dropped_but_the_table_loads(tmp_path):
+    (tmp_path / "m.yaml").write_text("id: t/a\nsuggest: [t/none]\nrows: [a]\n")
+    tables = load_tables([tmp_path], use_env=False)
+    assert tables.get("t/a").suggest == []
+    assert [p.message for p in tables.problems] == [
+        "refers to table 't/none', which does not exist or is broken"]
+
+
+def test_json_tables_in_a_directory_are_read(tmp_path, cli):
+    (tmp_path / "j.json").write_text('{"id": "t/json", "dice": "d2", "rows": ["left", "right"]}')
+    assert cli("table", "check", tmp_path).out.strip() == "1 table(s) checked: no problems."
+    (tmp_path / "deep.json").write_text("[" * 200 + "]" * 200)
+    bad = cli("table", "check", tmp_path)
+    assert bad.code == 2
+    assert f"{tmp_path / 'deep.json'}: arrays and objects nest 200 deep; at most 64 are read" in bad.out
