@@ -25,6 +25,7 @@ COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
 COMMAND_MODULES = (
     "solo.commands.dice",
     "solo.commands.tables",
+    "solo.commands.imports",
     "solo.commands.story",
     "solo.commands.campaign",
     "solo.commands.oracle",

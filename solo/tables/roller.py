@@ -184,7 +184,13 @@ class Roller:
                 result.nested.append({"kind": "table", **sub.to_dict()})
                 texts.append(sub.text)
         if texts:
-            result.text = f"{result.text}: {'; '.join(texts)}" if result.text else "; ".join(texts)
+            joined = "; ".join(texts)
+            if not result.text:
+                result.text = joined
+            elif result.text.endswith((".", ":", "!", "?")):
+                result.text = f"{result.text} {joined}"
+            else:
+                result.text = f"{result.text}: {joined}"
 
     def _repeat(self, target: Table, follow: FollowUp, rng: Rng, depth: int) -> list[TableRoll]:
         again = follow.table is None
