@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from solo.files import write_text
-from solo.tables.importers.common import Conversion, Draft, ImportFailure
+from solo.tables.importers.common import Conversion, ImportFailure
 
 FORMATS = {
     "datasworn": "solo.tables.importers.datasworn",

@@ -114,7 +114,8 @@ def join_id(*parts: str) -> str:
 
 TAG = re.compile(r"<[^>]+>")
 BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr)>|<br\s*/?>", re.I)
-FOUNDRY_LINK = re.compile(r"@(?:UUID|Compendium|RollTable|Item|Actor|JournalEntry)\[([^\]]*)\](?:\{([^}]*)\})?")
+FOUNDRY_LINK = re.compile(
+    r"@(?:UUID|Compendium|RollTable|Item|Actor|JournalEntry)\[([^\]]*)\](?:\{([^}]*)\})?")
 
 
 def html_text(value: Any) -> str:
