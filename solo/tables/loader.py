@@ -146,12 +146,10 @@ def parse_range(value: Any) -> tuple[int, int | None] | None:
     if not match:
         return None
     low_text, high_text, plus = match.groups()
-    low = int(low_text)
+    low = 100 if low_text == "00" else int(low_text)
     if plus:
         return (low, None)
     high = int(high_text) if high_text is not None else low
-    if low_text == "00":
-        low = 100
     if high_text == "00":
         high = 100
     return (low, high)

@@ -58,10 +58,11 @@ class TableRoll:
     match: str | None = None  # the table's match text, when the dice came up doubles
     offers: list[dict[str, Any]] = field(default_factory=list)  # rolls offered, not made
     suggest: list[dict[str, Any]] = field(default_factory=list)  # see-also tables
+    columns: dict[str, Any] = field(default_factory=dict)  # a column table's texts, by column
 
     def to_dict(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
-        for key in ("source", "match", "offers", "suggest"):
+        for key in ("source", "match", "offers", "suggest", "columns"):
             if getattr(self, key):
                 extra[key] = getattr(self, key)
         return extra | {
@@ -136,6 +137,8 @@ class Roller:
             text, fields = str(value), {}
         result = TableRoll(table.id, table.title, text, dice_roll, row.index, row.range_label(),
                            fields, nested)
+        if isinstance(value, dict) and columns and table.kind != "column":
+            result.columns = {key: value.get(key) for key in columns}
         if row.then and table.kind != "column":
             self._follow(table, row, result, rng, depth)
         if dice_roll is not None and rows_of.match and is_match(dice_roll):
@@ -183,6 +186,7 @@ class Roller:
             for sub in self._repeat(target, follow, rng, depth):
                 result.nested.append({"kind": "table", **sub.to_dict()})
                 texts.append(sub.text)
+                result.offers.extend(o for o in sub.offers if o not in result.offers)
         if texts:
             joined = "; ".join(texts)
             if not result.text:
@@ -239,8 +243,11 @@ class Roller:
             result = roll(arg.strip(), rng)
             nested.append({"kind": "dice", **result.to_dict()})
             return str(result.total)
-        sub = self._roll(self.lookup(arg.strip()), rng, depth + 1)
+        target, mark, column = arg.strip().partition("#")
+        sub = self._roll(self.lookup(target.strip()), rng, depth + 1)
         nested.append({"kind": "table", **sub.to_dict()})
+        if mark and column.strip() in sub.columns:  # {@id#column}: one column of the row
+            return str(sub.columns[column.strip()] or "")
         return sub.text
 
     def _expand_text(self, text: str, rng: Rng, depth: int, nested: list[dict[str, Any]]) -> str:

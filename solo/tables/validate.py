@@ -157,16 +157,23 @@ def offered_tables(table: Table) -> dict[str, tuple]:
 
 
 def check_columns(table: Table, tables: dict[str, Table], lines: LineFinder | None) -> list[Problem]:
-    """A `column-of` table must read a table that has that column."""
-    if table.column_of is None or table.column_of not in tables:
-        return []
-    other = tables[table.column_of]
-    if table.column in other.columns:
-        return []
+    """A `column-of` table, and a `{@id#column}` roll, must name a column the table has."""
+    wanted: list[tuple[str, str, tuple]] = []
+    if table.column_of is not None and table.column:
+        wanted.append((table.column_of, table.column, table.path + ("column",)))
+    if table.kind != "grammar":
+        for path, text in table.strings():
+            for kind, arg in REFERENCE.findall(text):
+                target, mark, column = arg.strip().partition("#")
+                if kind == "@" and mark:
+                    wanted.append((target.strip(), column.strip(), path))
     report = Reporter(table, lines)
-    have = ", ".join(other.columns) or "none"
-    report.add(table.path + ("column",), f"table '{other.id}' has no column '{table.column}'"
-               f" (its columns: {have})")
+    for target, column, path in wanted:
+        other = tables.get(target)
+        if other is None or column in other.columns:
+            continue
+        have = ", ".join(other.columns) or "none"
+        report.add(path, f"table '{other.id}' has no column '{column}' (its columns: {have})")
     return report.problems
 
 
@@ -213,7 +220,7 @@ def check_cell_references(table: Table, report: Reporter) -> dict[str, tuple]:
     for path, text in table.strings():
         for kind, arg in REFERENCE.findall(text):
             if kind == "@":
-                refs.setdefault(arg.strip(), path)
+                refs.setdefault(arg.strip().partition("#")[0].strip(), path)
             else:
                 try:
                     parse(arg)

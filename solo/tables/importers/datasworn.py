@@ -50,6 +50,7 @@ from solo.tables.importers.common import (
     settle_ranges,
     slug,
 )
+from solo.tables.validate import can_match
 
 VERSIONS = re.compile(r"^0\.(?:0\.10|[12]\.\d+(?:-[0-9A-Za-z.]+)?)$")
 TEMPLATE = re.compile(r"\{\{(\w+)[>:]([^}]+)\}\}")
@@ -77,6 +78,7 @@ class Package:
         self.shape = shape  # "0.0" or "0.1"
         self.ids: dict[str, str] = {}  # Datasworn id -> solo id
         self.titles: dict[str, str] = {}  # solo id -> title
+        self.columned: set[str] = set()  # solo ids of tables read in columns
         version = data.get("datasworn_version")
         self.conversion = Conversion("datasworn", path, f"Datasworn {version}")
 
@@ -102,6 +104,8 @@ class Package:
             self._index_moves(category, [key])
 
     def _name(self, node: dict[str, Any], solo: str) -> None:
+        if str(node.get("oracle_type", "")).endswith(("2", "3")):
+            self.columned.add(solo)
         if "_id" in node:
             self.ids[_key(node["_id"])] = solo
         self.titles[solo] = str(node.get("name") or solo.rsplit("/", 1)[-1])
@@ -187,7 +191,10 @@ class Package:
             data["suggest"] = suggest
         match = node.get("match")
         if isinstance(match, dict) and match.get("text"):
-            data["match"] = self.text(match["text"], lost)
+            if can_match(data["dice"]):
+                data["match"] = self.text(match["text"], lost)
+            else:
+                lost.append(f"a match on {data['dice']}, which cannot roll doubles, is left out")
         labels = node.get("column_labels") or {}
         extra: list[str] = []
         if kind in ("table_text3", "column_text3"):
@@ -247,7 +254,8 @@ class Package:
             if follow is not None:
                 then.append(follow)
         for target in [raw.get("embed_table")] + list(_suggested(raw.get("suggestions"))):
-            if target and (solo := self.ids.get(_key(target))):
+            solo = self.ids.get(_key(target)) if target else None
+            if solo and not any(f.get("table") == solo for f in then):
                 then.append({"table": solo, "auto": False})
         if then:
             row["then"] = then
@@ -405,6 +413,10 @@ class Package:
         for key, child in _items(category.get("collections")):
             self.moves(child, keys + [key], titles + [title], child.get("_source") or source)
 
+    def has_columns(self, solo: str) -> bool:
+        """Whether the table with this solo id is read in columns (text2, text3 or shared rolls)."""
+        return solo in self.columned
+
     def text(self, value: Any, lost: list[str]) -> str:
         """Datasworn Markdown as solo text: templates roll, links read as their words."""
         rolls: list[str] = []
@@ -412,8 +424,8 @@ class Package:
         def template(match: re.Match) -> str:
             kind, target = match[1], _key(match[2])
             solo = self.ids.get(target)
-            if kind == "text" and solo is not None:
-                rolls.append(solo)
+            if kind.startswith("text") and solo is not None:
+                rolls.append(solo if kind == "text" and not self.has_columns(solo) else f"{solo}#{kind}")
                 return f"\0{len(rolls) - 1}\0"
             if kind in ("table", "table_columns"):
                 return ""

@@ -62,8 +62,6 @@ def _load(path: Path) -> list[dict[str, Any]]:
         data: Any = docs
     else:
         data = read_json(path, "a Foundry RollTable")
-    if isinstance(data, dict) and isinstance(data.get("tables"), list):
-        data = data["tables"]
     items = data if isinstance(data, list) else [data]
     tables = [d for d in items if isinstance(d, dict) and isinstance(d.get("results"), list)]
     if not tables:
@@ -96,7 +94,10 @@ def _target(result: dict[str, Any]) -> tuple[str | None, str | None]:
 
 
 def _label(result: dict[str, Any]) -> str:
-    for key in ("name", "text", "description"):
+    """A text result's words: v13's description (its name is a short label), else its text;
+    a document result's name."""
+    keys = ("description", "text", "name") if _kind(result) == "text" else ("name", "text", "description")
+    for key in keys:
         value = result.get(key)
         if isinstance(value, str) and value.strip():
             return html_text(value)
@@ -156,8 +157,8 @@ def _table(doc: dict[str, Any], ids: dict[str, str], conversion: Conversion) -> 
             if doc_type == "RollTable" and doc_id in ids:
                 text = "{@" + ids[doc_id] + "}"
             else:
-                lost.append(f"result {number} links to a {doc_type or 'document'} outside this file;"
-                            " kept as its name")
+                lost.append(f"result {number} links to {doc_type or 'a document'} {doc_id or ''}"
+                            " outside this file; kept as its name")
                 text = safe_text(text)
         else:
             text = _inline(safe_text(text), lost)
