@@ -168,11 +168,12 @@ def test_csv_columns_and_weights(imported, cli, tmp_path):
     summary, tables = imported("csv", "market.csv", "--id-prefix", "town")
     market = tables.get("town/market")
     assert market.dice == "d6" and list(market.columns) == ["stall", "keeper"]
-    assert tables.roll("town/market", ScriptedRng([5])).text == "Stall: Charms; Keeper: a girl who sings, badly"
+    assert tables.roll("town/market", ScriptedRng([5])).text == (
+        "Stall: Charms; Keeper: a girl who sings, badly")
     weighted = cli("import", "csv", FIXTURES / "weighted.csv", "--into", tmp_path / "w", "--json").json
     assert weighted["tables"][0]["rows"] == 2
-    assert [(r.text, r.weight) for r in load_tables([tmp_path / "w"], use_env=False).get("weighted").rows] == [
-        ("A fog bank", 3), ("A clear sky", 1)]
+    rows = load_tables([tmp_path / "w"], use_env=False).get("weighted").rows
+    assert [(r.text, r.weight) for r in rows] == [("A fog bank", 3), ("A clear sky", 1)]
 
 
 def test_markdown_tables_d6_ranges_d66_and_iron_vault(imported, cli, tmp_path):
