@@ -93,6 +93,19 @@ class TableRoll:
         return "\n".join(lines)
 
 
+def further_rolls(data: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """What a table roll (as journaled) offers next: (table id, times, label), offers first."""
+    found: list[tuple[str, int, str]] = []
+    for offer in data.get("offers", ()):
+        times = int(offer.get("times", 1))
+        label = f"Roll {offer['title']}" + (f" ×{times}" if times > 1 else "")
+        found.append((offer["table"], times, label))
+    for link in data.get("suggest", ()):
+        if not any(f[0] == link["table"] for f in found):
+            found.append((link["table"], 1, f"See also: {link['title']}"))
+    return found
+
+
 class Roller:
     """Rolls tables from a lookup, following references between them."""
 
