@@ -29,7 +29,7 @@ from solo.tables.model import (
 
 TABLE_KEYS = {"id", "title", "description", "dice", "rows", "grammar", "start", "tags",
               "source", "recommended", "suggest", "columns", "column-of", "column", "match",
-              "upstream"}
+              "upstream", "deck"}
 CREDIT_KEYS = {"title", "authors", "page", "licence", "url"}
 FOLLOW_KEYS = {"table", "times", "duplicates", "auto"}
 MAX_FOLLOW_TIMES = 20
@@ -347,6 +347,12 @@ class FileReader:
                 self.problem(path + ("upstream",), "'upstream' must be a list of notes", tid)
             else:
                 table.upstream = list(notes)
+        if "deck" in data:
+            if not isinstance(data["deck"], bool):
+                self.problem(path + ("deck",), "'deck' is true (draw without replacement) or false",
+                             tid)
+            else:
+                table.deck = data["deck"]
         if "column" in data and "column-of" not in data:
             self.problem(path + ("column",), "'column' goes with 'column-of' (the table read)", tid)
 

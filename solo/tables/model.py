@@ -17,7 +17,8 @@ policy; offered rather than made when not ``auto``) or be shown only
 (``display``); a table may carry a ``source`` (its credit, shown with every
 result), recommended rolls, see-also ``suggest`` links, named ``columns`` read
 by one roll (or read one column of another table), a ``match`` text for
-doubles, and notes of ``upstream`` data errors it was imported with.
+doubles, notes of ``upstream`` data errors it was imported with, and be a
+``deck``: drawn without replacement until every row is out.
 """
 
 from __future__ import annotations
@@ -163,6 +164,7 @@ class Table:
     column: str | None = None
     match: str | None = None
     upstream: list[str] = field(default_factory=list)  # data errors it was imported with
+    deck: bool = False  # drawn without replacement (the drawn rows are kept by the caller)
     collection: Collection | None = None
     # Finds lines in the source on demand (a second YAML pass, so only when a
     # problem needs a line number).

@@ -59,8 +59,9 @@ class TableSet:
                 hint = f"; it was skipped because of a problem: {broken[0]}"
             raise TableError(f"no table named '{table_id}'{hint}") from None
 
-    def roll(self, table_id: str, rng: Rng) -> TableRoll:
-        return self.roller.roll(table_id, rng)
+    def roll(self, table_id: str, rng: Rng, decks: dict[str, list[int]] | None = None) -> TableRoll:
+        """One roll; `decks` keeps the rows drawn from deck tables between rolls."""
+        return self.roller.roll(table_id, rng, decks)
 
     def expand(self, text: str, rng: Rng) -> str:
         return self.roller.expand(text, rng)

@@ -12,6 +12,14 @@ a row drawn twice means: ``reroll`` draws again (up to `MAX_REROLLS` times),
 ``auto`` are offered, not made, like the table's see-also suggestions.  The
 table's credit, a match on doubles, offers and suggestions follow the result
 on lines of their own.
+
+A deck (`deck: true`) is drawn without replacement: `decks` maps a table id
+to the row numbers already drawn, and is kept by whoever rolls (a campaign
+keeps it in its state, so the drawn cards survive saving and undo).  A draw
+rolls the table's dice again while they land on a drawn row (up to
+`MAX_REROLLS` times, then it picks among the rows left with the dice's own
+odds), so each row left keeps its chance relative to the others.  When every
+row is out, the deck is shuffled (emptied of drawn rows) and the result says so.
 """
 
 from __future__ import annotations
@@ -19,9 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
 from typing import Any
 
-from solo.dice import Rng, RollResult, roll
+from solo.dice import Rng, RollResult, distribution, roll
 from solo.tables.grammar import Grammar, TableError
 from solo.tables.model import FollowUp, Row, Table
 
@@ -59,10 +69,11 @@ class TableRoll:
     offers: list[dict[str, Any]] = field(default_factory=list)  # rolls offered, not made
     suggest: list[dict[str, Any]] = field(default_factory=list)  # see-also tables
     columns: dict[str, Any] = field(default_factory=dict)  # a column table's texts, by column
+    shuffled: bool = False  # a deck ran out and was shuffled before this draw
 
     def to_dict(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
-        for key in ("source", "match", "offers", "suggest", "columns"):
+        for key in ("source", "match", "offers", "suggest", "columns", "shuffled"):
             if getattr(self, key):
                 extra[key] = getattr(self, key)
         return extra | {
@@ -81,6 +92,8 @@ class TableRoll:
         if self.dice is not None:
             head += f" ({self.dice.expression}: {self.dice.total})"
         lines = [f"{head}: {self.text}"]
+        if self.shuffled:
+            lines.append("  (Every card was drawn: the deck is shuffled again.)")
         if self.match:
             lines.append(f"  Match: {self.match}")
         if self.offers:
@@ -112,11 +125,15 @@ class Roller:
     def __init__(self, lookup: Callable[[str], Table]):
         self.lookup = lookup
         self._grammars: dict[str, Grammar] = {}
+        self.decks: dict[str, list[int]] = {}
 
-    def roll(self, table_id: str, rng: Rng) -> TableRoll:
+    def roll(self, table_id: str, rng: Rng, decks: dict[str, list[int]] | None = None) -> TableRoll:
+        """One roll; `decks` holds the rows drawn from decks (a fresh set when not given)."""
+        self.decks = decks if decks is not None else {}
         return self._roll(self.lookup(table_id), rng, 0)
 
     def roll_table(self, table: Table, rng: Rng) -> TableRoll:
+        self.decks = {}
         return self._roll(table, rng, 0)
 
     def expand(self, text: str, rng: Rng, nested: list[dict[str, Any]] | None = None) -> str:
@@ -133,7 +150,11 @@ class Roller:
             text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested))
             return self._dressed(table, TableRoll(table.id, table.title, text, nested=nested))
         rows_of = self.lookup(table.column_of) if table.kind == "column" and table.column_of else table
-        dice_roll, row = self._pick(rows_of, rng, again)
+        shuffled = False
+        if rows_of.deck:
+            shuffled, (dice_roll, row) = self._draw(rows_of, rng, again)
+        else:
+            dice_roll, row = self._pick(rows_of, rng, again)
         value = self._expand_value(row.value, rng, depth, nested)
         columns = rows_of.columns
         if table.kind == "column":
@@ -150,6 +171,7 @@ class Roller:
             text, fields = str(value), {}
         result = TableRoll(table.id, table.title, text, dice_roll, row.index, row.range_label(),
                            fields, nested)
+        result.shuffled = shuffled
         if isinstance(value, dict) and columns and table.kind != "column":
             result.columns = {key: value.get(key) for key in columns}
         if row.then and table.kind != "column":
@@ -186,6 +208,33 @@ class Roller:
         rows = [r for r in table.rows if not r.display and not (again and r.rolls_self)]
         index = rng.weighted_index([r.weight for r in rows])
         return None, rows[index]
+
+    def _draw(self, table: Table, rng: Rng, again: bool) -> tuple[bool, tuple[RollResult | None, Row]]:
+        """A draw from a deck: (whether it was shuffled first, the dice and the row)."""
+        playable = [r for r in table.rows if not r.display and not (again and r.rolls_self)]
+        drawn = self.decks.setdefault(table.id, [])
+        shuffled = all(r.index in drawn for r in playable)
+        if shuffled:
+            drawn.clear()
+        left = [r for r in playable if r.index not in drawn]
+        if table.kind == "range":
+            assert table.dice is not None
+            for _ in range(MAX_REROLLS):
+                dice_roll = roll(table.dice, rng)
+                row = self._row_for(table, dice_roll.total)
+                if row in left:
+                    drawn.append(row.index)
+                    return shuffled, (dice_roll, row)
+            odds = dict(distribution(table.dice).probabilities)
+            chances = [sum((p for v, p in odds.items() if r.low is not None and r.high is not None
+                            and r.low <= v <= r.high), Fraction(0)) for r in left]
+            scale = lcm(*(c.denominator for c in chances))
+            index = rng.weighted_index([int(c * scale) for c in chances])
+            drawn.append(left[index].index)
+            return shuffled, (None, left[index])
+        index = rng.weighted_index([r.weight for r in left])
+        drawn.append(left[index].index)
+        return shuffled, (None, left[index])
 
     def _follow(self, table: Table, row: Row, result: TableRoll, rng: Rng, depth: int) -> None:
         """The row's `then:` rolls: made (their texts joined to the row's) or offered."""

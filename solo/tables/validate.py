@@ -236,6 +236,9 @@ def check_table(table: Table, lines: LineFinder | None) -> tuple[list[Problem], 
         refs = check_grammar(table, report)
     elif table.kind == "column":
         refs = {table.column_of or "": table.path + ("column-of",)}
+        if table.deck:
+            report.add(table.path + ("deck",), "a 'column-of' table reads another table's rows;"
+                       " make that table the deck")
     else:
         if table.kind == "range":
             check_ranges(table, report)

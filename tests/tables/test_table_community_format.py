@@ -134,3 +134,36 @@ def test_json_tables_in_a_directory_are_read(tmp_path, cli):
     bad = cli("table", "check", tmp_path)
     assert bad.code == 2
     assert f"{tmp_path / 'deep.json'}: arrays and objects nest 200 deep; at most 64 are read" in bad.out
+
+
+def test_a_deck_draws_every_row_once_then_shuffles(tmp_path, cli):
+    (tmp_path / "deck.yaml").write_text("id: t/deck\ndeck: true\ndice: d4\nrows: [a, b, c, d]\n")
+    tables = load_tables([tmp_path], use_env=False)
+    decks: dict = {}
+    # 2 is drawn, then the dice land on 2 again and are rolled again (3)
+    assert tables.roll("t/deck", ScriptedRng([2]), decks).text == "b"
+    assert tables.roll("t/deck", ScriptedRng([2, 3]), decks).text == "c"
+    assert decks == {"t/deck": [1, 2]}
+    assert tables.roll("t/deck", ScriptedRng([4]), decks).text == "d"
+    last = tables.roll("t/deck", ScriptedRng([1]), decks)
+    assert (last.text, last.shuffled) == ("a", False)
+    again = tables.roll("t/deck", ScriptedRng([3]), decks)
+    assert (again.text, again.shuffled, decks) == ("c", True, {"t/deck": [2]})
+    assert again.render().splitlines()[1] == "  (Every card was drawn: the deck is shuffled again.)"
+    # one command's draws share a deck: four draws give four different rows
+    rolled = cli("table", "roll", "t/deck", "-n", "4", "--seed", "5", "--tables", tmp_path, "--json")
+    assert sorted(r["text"] for r in rolled.json["rolls"]) == ["a", "b", "c", "d"]
+
+
+def test_a_campaign_keeps_its_decks_drawn_rows_and_undo_puts_a_card_back(tmp_path, cli):
+    (tmp_path / "deck.yaml").write_text("id: t/deck\ndeck: true\nrows: [a, b, c]\n")
+    assert cli("new", "Cards", "--seed", "2").code == 0
+    drawn = [cli("table", "roll", "t/deck", "--campaign", "cards", "--tables", tmp_path, "--json")
+             .json["rolls"][0]["text"] for _ in range(3)]
+    assert sorted(drawn) == ["a", "b", "c"]
+    from solo.campaign import CampaignStore
+
+    saved = CampaignStore(None).load("cards")
+    assert sorted(saved.extra["tables"]["drawn"]["t/deck"]) == [0, 1, 2]
+    assert cli("undo", "cards").code == 0
+    assert len(CampaignStore(None).load("cards").extra["tables"]["drawn"]["t/deck"]) == 2

@@ -14,9 +14,10 @@ RollTable of the same file rolls it (`{@id}`); any other document keeps its
 name as text.  HTML is reduced to text and inline rolls (`[[1d4]]`,
 `[[/r 2d6]]`) become solo dice (`{=1d4}`).
 
-A table drawn without replacement (`replacement: false`) is rolled with
-replacement here: solo has no deck of drawn results yet, and the summary says
-so for each such table.
+A table drawn without replacement (`replacement: false`) becomes a deck
+(`deck: true`): a campaign keeps which results are drawn.  Foundry stops when
+every result is drawn until the table is reset by hand; solo shuffles the
+deck then and says so under the result.
 """
 
 from __future__ import annotations
@@ -193,5 +194,5 @@ def _table(doc: dict[str, Any], ids: dict[str, str], conversion: Conversion) -> 
         if notes:
             draft.data["upstream"] = notes
     if doc.get("replacement") is False:
-        lost.append("Foundry draws it without replacement; solo rolls it with replacement")
+        draft.data["deck"] = True
     return draft

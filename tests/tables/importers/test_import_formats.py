@@ -129,8 +129,9 @@ def test_foundry_v11_string_types_gaps_overlaps_and_no_replacement(imported, cli
                                 "no row for 6 (between rows 2 and 3); row 2 now covers it"]
     assert tables.roll("foundry-v11", ScriptedRng([3, 4, 5])).text == "The miller owes 9 crowns"
     assert tables.roll("foundry-v11", ScriptedRng([6])).text == "Wolves on the north road"
-    assert "Foundry draws it without replacement; solo rolls it with replacement" in lost(
-        summary, "foundry-v11")
+    assert rumours.deck  # replacement: false
+    assert lost(summary, "foundry-v11") == [
+        "result 3 links to Item itm9 outside this file; kept as its name"]
     into = Path(summary["into"])
     listing = cli("table", "list", "--tables", into).out.splitlines()
     assert listing[listing.index("foundry-v11") + 1].split() == [
@@ -195,7 +196,7 @@ def test_summary_text_names_tables_rows_and_losses(cli, tmp_path):
     assert out[0] == (f"Imported 1 table(s), 3 row(s) from {FIXTURES / 'foundry-v11.json'}"
                       f" (Foundry VTT RollTable) into {tmp_path}")
     assert out[1].split() == ["foundry-v11", "3", "row(s)"]
-    assert "lost: Foundry draws it without replacement; solo rolls it with replacement" in out[3]
+    assert out[2].strip() == "lost: result 3 links to Item itm9 outside this file; kept as its name"
 
 
 def test_import_writes_to_the_user_tables_directory_read_on_every_start(cli, monkeypatch, tmp_path):
