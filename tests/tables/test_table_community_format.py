@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,22 @@ def test_a_campaign_keeps_its_decks_drawn_rows_and_undo_puts_a_card_back(tmp_pat
     assert sorted(saved.extra["tables"]["drawn"]["t/deck"]) == [0, 1, 2]
     assert cli("undo", "cards").code == 0
     assert len(CampaignStore(None).load("cards").extra["tables"]["drawn"]["t/deck"]) == 2
+
+
+def test_the_source_line_reaches_the_journal_and_the_export(cli):
+    assert cli("new", "Market", "--seed", "1").code == 0
+    assert cli("table", "roll", "lantern/mood", "--campaign", "market", "--tables", DATA).code == 0
+    exported = cli("export", "market", "--tables", DATA).out
+    assert ">   Source: Lantern Zine, p. 4, by Ada Quill; licence CC BY 4.0; https://example.org/lantern" in (
+        exported)
+
+
+def test_a_damaged_deck_in_a_save_is_named_when_the_campaign_opens(cli, saves_dir):
+    assert cli("new", "Cards", "--seed", "2").code == 0
+    path = saves_dir / "cards.json"
+    data = json.loads(path.read_text())
+    data["state"]["extra"] = {"tables": {"drawn": {"t/deck": ["x"]}}}
+    path.write_text(json.dumps(data))
+    result = cli("note", "cards", "hello")
+    assert result.code == 1
+    assert "extra.tables.drawn.t/deck: expected a list of row numbers, found" in result.err

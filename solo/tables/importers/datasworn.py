@@ -336,6 +336,8 @@ class Package:
             member_lost: list[str] = []
             sub: dict[str, Any] = {"id": solo, "title": str(member.get("name") or key),
                                    "column-of": main, "column": column}
+            if credit:
+                sub["source"] = credit
             suggest = self.suggestions(member.get("suggestions"), member_lost)
             if suggest:
                 sub["suggest"] = suggest
