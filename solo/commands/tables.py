@@ -125,6 +125,8 @@ def _show_text(table: Table) -> str:
             lines.extend(f"    - {rule}" for rule in rules)
         return "\n".join(lines)
     total_weight = sum(r.weight for r in table.rows)
+    if table.columns:
+        lines.append(f"  {'':>7}  {' | '.join(table.columns.values())}")
     for row in table.rows:
         if row.display:
             label = ""

@@ -90,6 +90,9 @@ def test_table_list_groups_collections_and_show_names_the_extras(cli):
     shown = cli("table", "show", "lantern/mood", "--tables", DATA / "lantern.yaml").out
     assert "Recommended rolls: 1-2" in shown
     assert "then roll this table x2 (duplicates: keep)" in shown
+    names = cli("table", "show", "lantern/names", "--tables", DATA / "lantern.yaml").out.splitlines()
+    assert names[-3:] == ["           Given name | Family name", "      1-3  Orrin | Vell",
+                          "      4-6  Tamsin | Roke"]
 
 
 @pytest.mark.parametrize("body, message", [

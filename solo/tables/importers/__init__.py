@@ -71,7 +71,7 @@ class Outcome:
             "into": str(self.into),
             "files": [str(f) for f in self.files],
             "tables": [
-                {"id": d.id, "title": d.data.get("title", d.id), "rows": d.rows, "lost": d.lost,
+                {"id": d.id, "title": d.data.get("title", d.id), "rows": d.rows, "lost": d.losses(),
                  "upstream": d.data.get("upstream", [])}
                 for d in conv.drafts()
             ],
@@ -90,7 +90,7 @@ class Outcome:
         width = max((len(d.id) for d in drafts), default=10)
         for draft in drafts:
             lines.append(f"  {draft.id:<{width}}  {draft.rows} row(s)")
-            lines.extend(f"  {'':<{width}}  lost: {why}" for why in draft.lost)
+            lines.extend(f"  {'':<{width}}  lost: {why}" for why in draft.losses())
             lines.extend(f"  {'':<{width}}  warning: upstream data error: {note}"
                          for note in draft.data.get("upstream", []))
         not_imported = conv.skipped + self.dropped

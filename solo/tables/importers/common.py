@@ -39,6 +39,10 @@ class Draft:
     data: dict[str, Any]
     lost: list[str] = field(default_factory=list)
 
+    def losses(self) -> list[str]:
+        """What did not survive, each reason once, in the order met."""
+        return list(dict.fromkeys(self.lost))
+
     @property
     def id(self) -> str:
         return str(self.data["id"])
