@@ -14,6 +14,10 @@ Read as the Datasworn schema documents them (`@datasworn/core`'s
   embedded in the move (later), as are a truth option's sub-tables
   (`table` in 0.0.10, `oracles` later).
 
+Links to the package's own tables become references solo can follow: in a
+row, an offered roll (unless the row rolls that table already); in a table's
+summary, a see-also link.  The text keeps the link's words.
+
 What maps where: `oracle_rollable` tables (`table_text`, `table_text2`,
 `table_text3`, `column_text`) become range tables under their dice, text2 and
 text3 as columns; `oracle_rolls` become `then` rolls (`oracle: null` is this
@@ -187,6 +191,10 @@ class Package:
             if isinstance(low, int) and isinstance(high, int) and 1 <= low <= high:
                 data["recommended"] = range_label(low, high)
         suggest = self.suggestions(node.get("suggestions"), lost)
+        for link in LINK.finditer(str(about or "")):
+            target = self.ids.get(_key(link[2]))
+            if target and target != solo and target not in suggest:
+                suggest.append(target)
         if suggest:
             data["suggest"] = suggest
         match = node.get("match")
@@ -253,9 +261,10 @@ class Package:
             follow = self.follow(roll, own, lost)
             if follow is not None:
                 then.append(follow)
-        for target in [raw.get("embed_table")] + list(_suggested(raw.get("suggestions"))):
+        linked = [m[2] for column in ["text"] + extra for m in LINK.finditer(str(raw.get(column) or ""))]
+        for target in [raw.get("embed_table")] + list(_suggested(raw.get("suggestions"))) + linked:
             solo = self.ids.get(_key(target)) if target else None
-            if solo and not any(f.get("table") == solo for f in then):
+            if solo and _key(target) != own and not any(f.get("table") == solo for f in then):
                 then.append({"table": solo, "auto": False})
         if then:
             row["then"] = then

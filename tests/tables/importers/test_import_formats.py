@@ -49,6 +49,10 @@ def test_datasworn_0_0_10_package(imported):
                            " Ground: Frost on embers")
     assert result.source == ("Source: Emberfall Zine, p. 7, by Test Writer; licence"
                              " https://creativecommons.org/licenses/by/4.0; https://example.org/emberfall")
+    # a link to a table in a row's text is offered as a follow-up (its words stay)
+    smoke = tables.roll("emberfall/omens/sign", ScriptedRng([5]))
+    assert smoke.text == "Smoke that leans against the wind"
+    assert smoke.offers == [{"table": "emberfall/omens/weather", "title": "Weather", "times": 1}]
     assert tables.roll("emberfall/omens/weather", ScriptedRng([3])).text == "Sky: Red haze"
     # {{text:...}} template: the weather's first column only
     assert tables.roll("emberfall/omens/title", ScriptedRng([1, 6])).text == "The Clear and cold omen"
