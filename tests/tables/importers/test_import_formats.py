@@ -252,3 +252,13 @@ def test_bad_prefix_and_missing_file(cli, tmp_path):
     assert cli("import", "csv", FIXTURES / "market.csv", "--id-prefix", "Bad Prefix").code == 2
     missing = cli("import", "csv", tmp_path / "nope.csv")
     assert (missing.code, missing.err) == (2, f"solo: error: {tmp_path / 'nope.csv'}: no such file\n")
+
+
+def test_foundry_compendium_db_one_table_per_line(cli, tmp_path):
+    tables = json.loads((FIXTURES / "foundry-v9.json").read_text())
+    db = tmp_path / "ruins.db"
+    db.write_text("\n".join(json.dumps(t) for t in tables) + "\n")
+    result = cli("import", "foundry", db, "--into", tmp_path / "o", "--json")
+    assert [t["id"] for t in result.json["tables"]] == ["ruins/ruin-features", "ruins/ruin-guardians"]
+    loaded = load_tables([tmp_path / "o"], use_env=False)
+    assert loaded.roll("ruins/ruin-features", ScriptedRng([5, 1])).text == "A clay sentinel"
