@@ -143,6 +143,9 @@ class Package:
                 self.truth(truth, key, group, truth.get("_source") or source)
         for key, category in _items(self.data.get("moves")):
             self.moves(category, [key], [], category.get("_source") or source)
+        for name in _asset_oracles(self.data.get("assets")):
+            self.conversion.skipped.append((name, "an oracle inside an asset ability is not imported"
+                                            " (solo has no assets)"))
         return self.conversion
 
     def collection(self, node: dict[str, Any], keys: list[str], titles: list[str],
@@ -446,6 +449,25 @@ class Package:
         text = TEMPLATE.sub(template, str(value))
         text = safe_text(markdown_text(_plain_links(text)))
         return re.sub(r"\0(\d+)\0", lambda m: "{@" + rolls[int(m[1])] + "}", text).strip()
+
+
+def _asset_oracles(assets: Any) -> list[str]:
+    """The ids (or names) of oracles embedded in asset abilities, anywhere under `assets`."""
+    found: list[str] = []
+
+    def walk(node: Any, inside_ability: bool) -> None:
+        if isinstance(node, dict):
+            if inside_ability and node.get("type") == "oracle_rollable":
+                found.append(str(node.get("_id") or node.get("name") or "an asset oracle"))
+                return
+            for key, value in node.items():
+                walk(value, inside_ability or key == "abilities")
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, inside_ability)
+
+    walk(assets, False)
+    return found
 
 
 def _plain_links(text: str) -> str:

@@ -101,6 +101,9 @@ def test_datasworn_0_1_package(imported):
     assert tables.get("tidewrack/moves/beach/comb/yield").credit.page == 5
     assert lost(summary, "tidewrack/shore/find") == [
         "see-also move:tidewrack/beach/comb is not a table of this package"]
+    assert summary["not_imported"] == [{
+        "name": "asset.ability.oracle_rollable:tidewrack/tools/net.0.catch",
+        "reason": "an oracle inside an asset ability is not imported (solo has no assets)"}]
 
 
 def test_datasworn_0_2_is_read_in_the_later_shape(cli, tmp_path):
