@@ -25,7 +25,8 @@ row is out, the deck is shuffled (emptied of drawn rows) and the result says so.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
@@ -129,16 +130,27 @@ class Roller:
 
     def roll(self, table_id: str, rng: Rng, decks: dict[str, list[int]] | None = None) -> TableRoll:
         """One roll; `decks` holds the rows drawn from decks (a fresh set when not given)."""
-        self.decks = decks if decks is not None else {}
-        return self._roll(self.lookup(table_id), rng, 0)
+        table = self.lookup(table_id)
+        with self._decks(decks):
+            return self._roll(table, rng, 0)
 
     def roll_table(self, table: Table, rng: Rng) -> TableRoll:
-        self.decks = {}
-        return self._roll(table, rng, 0)
+        with self._decks(None):
+            return self._roll(table, rng, 0)
 
     def expand(self, text: str, rng: Rng, nested: list[dict[str, Any]] | None = None) -> str:
         """Fill in the {@table} and {=dice} references of any text."""
-        return self._expand_text(text, rng, 0, nested if nested is not None else [])
+        with self._decks(None):
+            return self._expand_text(text, rng, 0, nested if nested is not None else [])
+
+    @contextmanager
+    def _decks(self, decks: dict[str, list[int]] | None) -> Iterator[None]:
+        """The drawn rows this call draws from; the previous set comes back after it."""
+        before, self.decks = self.decks, (decks if decks is not None else {})
+        try:
+            yield
+        finally:
+            self.decks = before
 
     # -- internals ---------------------------------------------------------
     def _roll(self, table: Table, rng: Rng, depth: int, again: bool = False) -> TableRoll:
