@@ -46,6 +46,14 @@ def _kind(table: Table) -> str:
     return "grammar" if table.kind == "grammar" else "weighted"
 
 
+def _first_sentence(text: str, limit: int = 90) -> str:
+    """A collection's summary as one listing line: its first sentence, cut short if long."""
+    first = text.split(". ", 1)[0].strip()
+    if len(first) > limit:
+        first = first[:limit - 1].rstrip() + "…"
+    return first
+
+
 def _flag(table: Table) -> str:
     count = len(table.upstream)
     return f"  [upstream data error{'s' if count > 1 else ''}: {count}]" if count else ""
@@ -86,7 +94,7 @@ def cmd_list(ctx: Context) -> int:
         summary = members[0].collection.summary if members[0].collection else ""
         credit = next((m.credit for m in members if m.credit), None)
         lines.append("")
-        lines.append(f"{title}" + (f" — {summary}" if summary else ""))
+        lines.append(f"{title}" + (f" — {_first_sentence(summary)}" if summary else ""))
         if credit is not None:
             lines.append(f"  {credit.line()}")
         lines.extend(f"  {t.id:<{width}}  {_kind(t):<8}  {t.title}{_flag(t)}" for t in members)
