@@ -218,9 +218,9 @@ def test_encounter_interactive_menu(cli, monkeypatch):
     result = cli("encounter", "nine-powers", "--pc", "random", "--foe", "giant-rat", "--seed", "3")
     assert result.code == 0, result.err
     # The menu offers the PC's moves; choice 1 at medium is what the PC then intends each round.
-    assert "Ulric, what do you do?\n   1. Melee/Protect 1: attack Giant Rat\n" in result.out
+    assert "Ulric, what do you do?\n   1. Melee/Protect 2: attack Giant Rat\n" in result.out
     rounds = result.out.count("-- round ")
-    assert result.out.count("Ulric intends to Melee/Protect 1: attack Giant Rat, medium.") == rounds
+    assert result.out.count("Ulric intends to Melee/Protect 2: attack Giant Rat, medium.") == rounds
     assert result.out.rstrip().endswith("Result: the party wins.")
 
 

@@ -8,7 +8,7 @@ def test_nine_powers_buffers_tracks_and_heroism():
     system = registry.get("nine-powers")
     vroy = system.random_character(Rng(3), name="Vroy")
     assert system.resources(vroy) == ("Fortitude 4/4 · Resilience 4/4 · Craftiness 4/4 · Stamina 1/1"
-                                      " · Composure 3/3 · Wealth 4/4 · Heroism 5/5")
+                                      " · Composure 2/2 · Wealth 3/3 · Heroism 5/5")
     system.harm(vroy, "body", "moderate")
     assert system.resources(vroy).startswith("Fortitude 2/4 ·")
 

@@ -300,6 +300,32 @@ def _foe(campaign: Campaign, system: System, spec: Any, party_ids: set[int]
                         f" system's: {exc}") from None
 
 
+def fighting_party(campaign: Campaign, system: System, pcs: list[Who] | None = None
+                   ) -> tuple[list[Character], list[str]]:
+    """Who fights: the PCs named (whatever their state), else every PC with a sheet who is in a
+    state to fight; and a line for each one left out."""
+    if pcs is not None:
+        chosen = [campaign.character(p) for p in pcs]
+        if len({c.id for c in chosen}) != len(chosen):
+            raise SoloError("a character is named twice in the party")
+        return chosen, []
+    chars = [c for c in campaign.pcs if has_sheet(c, system)]
+    if not chars:
+        raise SoloError(f"no player character here has a {system.name} sheet: add one first")
+    fit, lines = [], []
+    for c in chars:
+        why = load_actor(campaign, c, system).unfit()
+        if why is None:
+            fit.append(c)
+        else:
+            lines.append(f"{c.name} sits this one out ({why}); choose them for the party to bring them in.")
+    if not fit:
+        out = ", ".join(f"{c.name}" for c in chars)
+        raise SoloError(f"no player character is in a state to fight ({out}): rest first, or choose"
+                        " who fights anyway")
+    return fit, lines
+
+
 @campaign_action("rules.encounter_start")
 def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | None = None,
                     foes: list[Any] | None = None, **options: Any) -> list[JournalEntry]:
@@ -307,14 +333,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     if running_state(campaign) is not None:
         raise SoloError("an encounter is already running: finish it or end it before starting another")
     system = system_of(campaign, ctx.tables)
-    if pcs is None:
-        party_chars = [c for c in campaign.pcs if has_sheet(c, system)]
-        if not party_chars:
-            raise SoloError(f"no player character here has a {system.name} sheet: add one first")
-    else:
-        party_chars = [campaign.character(p) for p in pcs]
-    if len({c.id for c in party_chars}) != len(party_chars):
-        raise SoloError("a character is named twice in the party")
+    party_chars, sitting_out = fighting_party(campaign, system, pcs)
     if not foes:
         raise SoloError("an encounter needs at least one foe")
     if len(foes) > MAX_FOES:
@@ -345,6 +364,7 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     against = ", ".join(enc.label(a) for _, a in running.foes)
     kind = f", {enc.kind} contest" if hasattr(enc, "kind") else ""
     lines = [f"An encounter begins ({system.name}{kind}): {names} against {against}."]
+    lines += sitting_out
     lines += [e.text for e in enc.log]
     return [ctx.entry("encounter", "\n".join(lines), {"started": True, "system": system.id, "seed": seed,
                                                        "options": options,

@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.campaign.actions import ActionContext, campaign_action
-from solo.campaign.actors import has_sheet, system_of
+from solo.campaign.actors import event_lines, has_sheet, load_actor, store_actor, system_of
 from solo.campaign.encounter_moves import busy, refuse_if_busy
 from solo.campaign.journal import JournalEntry
 from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
@@ -243,9 +243,19 @@ def clue_gain(campaign: Campaign, ctx: ActionContext, character: Who = None) -> 
     return [ctx.entry("clue", f"{lead}: {campaign.clues} held.", {"clues": campaign.clues, "character": who})]
 
 
+CLUE_GAINS = ("set-up-well", "leverage")
+
+
 @campaign_action("oracle.clue_spend")
-def clue_spend(campaign: Campaign, ctx: ActionContext, character: Who = None) -> list[JournalEntry]:
-    """Spend a clue on this scene's benefit."""
+def clue_spend(campaign: Campaign, ctx: ActionContext, character: Who = None,
+               gain: str | None = None) -> list[JournalEntry]:
+    """Spend a clue on this scene's benefit.
+
+    Benefits that change a character do so: "set up well or leverage" gives
+    the one the player chooses (`gain`; without it, set up well, or leverage
+    for someone already set up well), and "renewed hope" wins back what the
+    system's `renewed_hope` says (1 heroism in Nine Powers) on the named PC's sheet.
+    """
     if campaign.clues < 1:
         raise SoloError("no clue is held: there is nothing to spend")
     clue = _scene_clue(campaign)
@@ -254,18 +264,61 @@ def clue_spend(campaign: Campaign, ctx: ActionContext, character: Who = None) ->
     if clue.get("effect") == "fate":
         raise SoloError("this scene's benefit answers a fate check: spend the clue on the question itself")
     data: dict[str, Any] = {"benefit": clue["benefit"], "effect": clue.get("effect")}
+    after = ""
+    if gain is not None and clue.get("effect") != "momentum":
+        raise SoloError(f"this scene's clue buys {clue['benefit']!r}: there is no set up well or leverage"
+                        " to choose")
     if clue.get("effect") == "momentum":
         pc = _pc(campaign, character, required=True)
         assert pc is not None
-        momentum, gained = bank_a_one(_momentum(campaign, pc), "momentum")
-        _store(campaign, pc, momentum)
+        gained = _clue_momentum(pc, gain)
         data |= {"character": pc.name, "gained": gained}
         text = f"A clue is spent: {pc.name} is now {gained if gained != 'leverage' else 'holding leverage'}."
+    elif clue.get("effect") == "heroism":
+        pc = _pc(campaign, character, required=True)
+        assert pc is not None
+        lines = _renewed_hope(campaign, ctx, pc)
+        data |= {"character": pc.name}
+        after = f"\n{lines}" if lines else ""
+        text = f"A clue is spent: {clue['benefit']}"
     else:
         text = f"A clue is spent: {clue['benefit']}"
     campaign.clues -= 1
     data["clues"] = campaign.clues
-    return [ctx.entry("clue", f"{text} ({campaign.clues} left.)", data)]
+    return [ctx.entry("clue", f"{text} ({campaign.clues} left.){after}", data)]
+
+
+def _clue_momentum(pc: Character, gain: str | None) -> str:
+    """The clue's "set up well or leverage", as the player chooses; the default is the next one up."""
+    if gain is None:
+        gain = "leverage" if pc.set_up_well else "set-up-well"
+    which = str(gain).strip().lower().replace("_", "-").replace(" ", "-")
+    if which not in CLUE_GAINS:
+        raise SoloError(f"a clue's momentum is set-up-well or leverage, not {gain!r}")
+    if which == "set-up-well":
+        if pc.set_up_well:
+            raise SoloError(f"{pc.name} is already set up well: choose leverage")
+        pc.set_up_well = True
+        return "set up well"
+    if pc.leverage:
+        other = "" if pc.set_up_well else ": choose set-up-well"
+        raise SoloError(f"{pc.name} already holds leverage{other}")
+    pc.leverage = True
+    return "leverage"
+
+
+def _renewed_hope(campaign: Campaign, ctx: ActionContext, pc: Character) -> str:
+    """The system's renewed hope on the PC's sheet; nothing to change without a system or sheet."""
+    if not campaign.system or campaign.system not in registry.ids():
+        return ""
+    system = system_of(campaign, ctx.tables)
+    if not has_sheet(pc, system):
+        return f"({pc.name} has no {system.name} sheet to change.)"
+    refuse_if_busy(campaign, pc, "a clue's renewed hope")
+    actor = load_actor(campaign, pc, system)
+    events = system.renewed_hope(actor)
+    store_actor(campaign, pc, actor)
+    return event_lines(events)
 
 
 # -- set up well and leverage -----------------------------------------------------------------

@@ -56,6 +56,8 @@ def register(sub: Any, common: Any) -> None:
                 " rolled 1 given up for it); spend: spend one on this scene's benefit.")
     p.add_argument("what", nargs="?", choices=("show", "roll", "gain", "spend"), help="what to do")
     p.add_argument("--character", metavar="PC", help="the character concerned")
+    p.add_argument("--gain", choices=("set-up-well", "leverage"),
+                   help="spend: when the clue buys set up well or leverage, the one you choose")
     p.set_defaults(handler=cmd_clue)
 
     p = command("journey", "travel: an event on the way, and a check",
@@ -277,12 +279,15 @@ def cmd_clue(ctx: Context) -> int:
                  else " No benefit rolled for this scene yet (`solo clue roll`).")
         ctx.emit(state, text)
         return 0
+    if ctx.args.gain and what != "spend":
+        raise UsageError("--gain goes with `solo clue spend`")
     if what == "roll":
         return _emit_entries(ctx, ctx.perform("oracle.clue_roll"))
     if what == "gain":
         return _emit_entries(ctx, _kept(ctx, ctx.perform("oracle.clue_gain", character=ctx.args.character)))
     _needs_campaign(ctx, "clue spend", "clues")
-    return _emit_entries(ctx, ctx.perform("oracle.clue_spend", character=ctx.args.character))
+    return _emit_entries(ctx, ctx.perform("oracle.clue_spend", character=ctx.args.character,
+                                          gain=ctx.args.gain))
 
 
 def cmd_scene(ctx: Context) -> int:

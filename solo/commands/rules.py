@@ -43,7 +43,7 @@ SYSTEM_ODDS_OPTIONS = (
     "mastery",
     "assist",
 )
-ENCOUNTER_OPTIONS = ("kind", "initiative", "distance", "situation")
+ENCOUNTER_OPTIONS = ("kind", "initiative", "distance", "situation", "domain")
 # A system's own check option (`rules_moves.check_options`) -> (its flag, its argparse dest).
 CHECK_FLAGS = {
     "skill": ("--skill", "skill"),
@@ -161,22 +161,19 @@ def register(sub: Any, common: Any) -> None:
         p.add_argument(
             "system",
             metavar="SYSTEM",
-            nargs="?" if in_campaign else None,
-            help=f"rules system: {systems}" + (" (with --campaign: the campaign's, may be left out)"
-                                               if in_campaign else ""),
+            nargs="?",
+            help=f"rules system: {systems} (with --campaign: the campaign's, may be left out)",
         )
         p.add_argument(
             "--pc",
             action="append",
-            required=not in_campaign,
-            metavar="FILE|random" + ("|NAME" if in_campaign else ""),
-            help="a player character (repeatable)"
-            + ("; with --campaign a PC's name (default: every PC with a sheet)" if in_campaign else ""),
+            metavar="FILE|random|NAME",
+            help="a player character (repeatable); with --campaign a PC's name (default: every PC with"
+            " a sheet who is in a state to fight)",
         )
         p.add_argument(
             "--foe",
             action="append",
-            required=not in_campaign,
             metavar="NAME|FILE",
             help="a foe: an NPC id (see `solo character npc SYSTEM`) or a file (repeatable)"
             + ("; with --campaign also one of the campaign's NPCs" if in_campaign else ""),
@@ -185,6 +182,8 @@ def register(sub: Any, common: Any) -> None:
         p.add_argument("--initiative", choices=(PARTY, FOES), help="Nine Powers: the side that started it")
         p.add_argument("--distance", choices=("close", "far"), help="Resistance: where the fight starts")
         p.add_argument("--situation", help="Resistance: a named situation that changes NPC difficulty")
+        p.add_argument("--domain",
+                       help="Resistance: the domain the fight belongs to; whoever knows it adds a die")
         p.add_argument("--max-rounds", type=int, default=50, metavar="N", help="stop after N rounds (a draw)")
         if name == "encounter":
             p.add_argument("--auto", action="store_true", help="the engine plays the party too")
@@ -209,6 +208,9 @@ def register(sub: Any, common: Any) -> None:
             p.set_defaults(handler=cmd_encounter)
         else:
             p.add_argument("-n", "--runs", type=int, default=10_000, metavar="N", help="fights to play")
+            p.add_argument("--campaign", metavar="NAME",
+                           help="fight with this campaign's system and party (its PCs in a state to fight,"
+                           " or those named with --pc); the campaign itself does not change")
             p.set_defaults(handler=cmd_forecast)
 
 
@@ -620,12 +622,40 @@ def _choose(encounter: Encounter, actor: Actor) -> Action:
         print(f"  ! answer {', '.join(str(n) for n in names)}")
 
 
+def _campaign_party(ctx: Context) -> tuple[System, list[Actor]]:
+    """The campaign's system and its fighting party, read and never saved."""
+    from solo.campaign.actors import load_actor, system_of
+    from solo.campaign.encounter_moves import fighting_party
+
+    campaign = ctx.store.load(ctx.args.campaign)
+    if not campaign.system:
+        raise UsageError(f"campaign {campaign.name!r} plays no rule system: choose one with `solo system`")
+    system = system_of(campaign, ctx.tables)
+    given = ctx.args.system
+    if given and given.strip().lower() != system.id:
+        raise UsageError(f"campaign {campaign.name!r} plays {system.id}, not {given}; leave SYSTEM out")
+    chars, _ = fighting_party(campaign, system, ctx.args.pc)
+    return system, [load_actor(campaign, c, system) for c in chars]
+
+
 def cmd_forecast(ctx: Context) -> int:
-    system = _system(ctx)
     runs = ctx.args.runs
     if not 1 <= runs <= MAX_FORECAST:
         raise UsageError(f"-n must be 1 to {MAX_FORECAST}, not {runs}")
+    if not ctx.args.foe:
+        raise UsageError("a forecast needs at least one --foe")
+    if ctx.args.campaign:
+        system, party = _campaign_party(ctx)
+        return _forecast(ctx, system, party, [_foe(ctx, system, spec) for spec in ctx.args.foe])
+    if not ctx.args.pc:
+        raise UsageError("a forecast needs the party: --pc FILE|random (repeatable), or --campaign NAME")
+    system = _system(ctx)
     party, foes = _sides(ctx, system)
+    return _forecast(ctx, system, party, foes)
+
+
+def _forecast(ctx: Context, system: System, party: list[Actor], foes: list[Actor]) -> int:
+    runs = ctx.args.runs
     result = forecast(system, party, foes, runs, ctx.rng, **_encounter_options(ctx))
     ctx.emit(result.to_dict(), result.render())
     return 0

@@ -30,7 +30,7 @@ from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
 from solo.rules.engine import System
 
-ENCOUNTER_ONLY_AT_START = ("kind", "initiative", "distance", "situation")
+ENCOUNTER_ONLY_AT_START = ("kind", "initiative", "distance", "situation", "domain")
 
 
 def _campaign(ctx: Context) -> tuple[Campaign, System]:

@@ -8,6 +8,11 @@ success brings some benefit and a failure a twist.  A journey in town can be
 a walk of a few streets.  Every journey also puts a mark on the complication
 countdown, which the caller does (see `countdown_step`).
 
+The text's examples put "a bit" at exactly one point, both for the event
+itself and for what a check's success or failure adds ("avoid losing 1
+more"), so every harm or recovery in a journey row is ``minor``; a table
+that asks for more is refused, naming the row and the field.
+
 Here the harm and recovery are said in the system-neutral words of DESIGN.md
 (body / mind / resources, minor / moderate / major) and the check in neutral
 approaches and difficulties, so each rule system can translate them.  The
@@ -224,6 +229,11 @@ def event_from_roll(roll: TableRoll, setting: str) -> JourneyEvent:
                       parse_effect(roll.fields.get("success_effect", "none"), f"{where}, success_effect"))
     failure = Outcome(_text_field(roll, "failure"),
                       parse_effect(roll.fields.get("failure_effect", "none"), f"{where}, failure_effect"))
+    for name, said in (("effect", effect), ("success_effect", success.effect),
+                       ("failure_effect", failure.effect)):
+        if said.size not in (None, "minor"):
+            raise OracleError(f"{where}, {name}: a journey costs or restores a bit, one point:"
+                              f" write '{said.action} {said.kind} minor', not {said.size}")
     value = roll.dice.total if roll.dice is not None else (roll.row or 0) + 1
     return JourneyEvent(setting, value, roll.text.strip(), effect,
                         CheckRequest(tuple(approaches), difficulty), success, failure, roll.to_dict())

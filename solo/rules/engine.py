@@ -180,6 +180,10 @@ class Actor(ABC):
     def is_pc(self) -> bool:
         return self.kind == "pc"
 
+    def unfit(self) -> str | None:
+        """Why the actor is in no state to join a fight (Nine Powers: 'stamina 0'); None when it is."""
+        return None
+
     def _shallow(self) -> Any:
         """A field-by-field copy of a slotted dataclass, much quicker than dataclasses.replace."""
         cls = type(self)
@@ -320,6 +324,11 @@ class System(ABC):
 
     @abstractmethod
     def recover(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...
+
+    def renewed_hope(self, actor: Actor) -> list[Event]:
+        """A clue's "renewed hope": the system's nearest thing to winning back 1 heroism."""
+        return [Event("hope", f"{actor.name}'s spirits lift, though {self.name} has nothing to win back.",
+                      actor.name)]
 
     # -- encounters ----------------------------------------------------------
     encounter_class: ClassVar[type[Encounter]]

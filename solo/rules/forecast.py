@@ -30,7 +30,8 @@ class Forecast:
     losses: int = 0
     rounds: int = 0
     harm: dict[str, int] = field(default_factory=dict)  # summed over the party and all runs
-    statuses: dict[str, int] = field(default_factory=dict)  # party members' end states, counted
+    # each party member's end states, counted over the fights: each member's counts sum to `runs`
+    statuses: dict[str, dict[str, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
     def rate(self, count: int) -> float:
@@ -51,7 +52,9 @@ class Forecast:
             "loss": self.rate(self.losses),
             "average_rounds": self.rounds / self.runs if self.runs else 0.0,
             "average_harm": self.average_harm,
-            "party_end_states": {k: self.rate(v) for k, v in sorted(self.statuses.items())},
+            "party_end_states": {
+                who: {k: self.rate(v) for k, v in sorted(ends.items())} for who, ends in self.statuses.items()
+            },
             "seconds": round(self.seconds, 3),
         }
 
@@ -65,9 +68,16 @@ class Forecast:
         if self.harm:
             harm = ", ".join(f"{k} {v:.2f}" for k, v in self.average_harm.items())
             lines.append(f"  the party takes on average: {harm}")
-        ends = ", ".join(f"{k} {self.rate(v):.1%}" for k, v in sorted(self.statuses.items()))
-        lines.append(f"  the party ends: {ends}")
+        for who, counts in self.statuses.items():
+            ends = ", ".join(f"{k} {self.rate(v):.1%}" for k, v in sorted(counts.items()))
+            lines.append(f"  {who} ends the fight: {ends}")
         return "\n".join(lines)
+
+
+def _member_names(party: Sequence[Actor]) -> list[str]:
+    """Each party member's name, numbered when two share one."""
+    names = [a.name for a in party]
+    return [f"{n} ({names[:i].count(n) + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
 def forecast(
@@ -80,7 +90,10 @@ def forecast(
         raise RulesError("a forecast needs a party and at least one foe")
     result = Forecast(system.id, [a.name for a in party], [a.name for a in foes], runs)
     harm = result.harm
+    members = _member_names(party)
     statuses = result.statuses
+    for who in members:
+        statuses[who] = {}
     start = time.perf_counter()
     for _ in range(runs):
         ours = [a.copy() for a in party]
@@ -95,10 +108,11 @@ def forecast(
         else:
             result.draws += 1
         result.rounds += encounter.rounds_played
-        for actor in ours:
+        for who, actor in zip(members, ours, strict=True):
             for key, value in encounter.harm_taken(actor).items():
                 harm[key] = harm.get(key, 0) + value
             status = encounter.status(actor)
-            statuses[status] = statuses.get(status, 0) + 1
+            counts = statuses[who]
+            counts[status] = counts.get(status, 0) + 1
     result.seconds = time.perf_counter() - start
     return result

@@ -34,8 +34,8 @@ def test_a_random_pc_joins_the_campaign_and_its_sheet_is_shown(road, cli, saves_
 
 def test_a_check_in_the_campaign_uses_its_only_pc_and_its_dice(road, cli, saves_dir):
     result = cli("check", "--campaign", road, "--approach", "wits")
-    assert result.out == ("Mira: Perception/Escape medium [d4:3 d6:2 d8:6 d10:4] succeeds"
-                          " (chance of success 80%)\n")
+    assert result.out == ("Mira: Perception/Escape medium [d4:2 d6:1 d8:4] succeeds strongly"
+                          " (chance of success 75%)\n")
     data = cli("check", "--campaign", road, "--pc", "Mira", "--skill", "shoot-throw", "--difficulty", "hard",
                "--json").json
     assert (data["campaign"], data["entries"][0]["data"]["odds"]["success_exact"]) == ("Salt Road", "29/64")
@@ -86,14 +86,15 @@ def test_an_encounter_played_one_command_at_a_time(road, cli, saves_dir):
         "  Goblin 2 (foes): fighting",
         "Mira's move (the number, then the chance the roll succeeds):",
     ]
-    # Mira's Melee/Protect is 1 (a lone d4: 75 / 50 / 25) and her Shoot/Throw 3 (92.2 / 75 / 45.3).
-    melee, shoot = lines[6].split(), lines[8].split()
-    assert melee == "Melee/Protect 1: attack Goblin 1 1 easy 75% 2 medium 50% 3 tough 25%".split()
-    assert shoot == "Shoot/Throw 3: attack Goblin 1 7 easy 92.2% 8 medium 75% 9 tough 45.3%".split()
+    # Mira's throwing knives go with her Shoot/Throw 3 (92.2 / 75 / 45.3), listed first; her
+    # Melee/Protect is 2 (d4 d6: 87.5 / 66.7 / 37.5).
+    shoot, melee = lines[6].split(), lines[8].split()
+    assert shoot == "Shoot/Throw 3: attack Goblin 1 1 easy 92.2% 2 medium 75% 3 tough 45.3%".split()
+    assert melee == "Melee/Protect 2: attack Goblin 1 7 easy 87.5% 8 medium 66.7% 9 tough 37.5%".split()
     assert lines[-2].split() == ["wait", "and", "watch", "77"]
     assert lines[-1].startswith("Continue with `solo encounter --campaign salt-road --act N`")
 
-    moved = cli("encounter", "--campaign", road, "--act", "8", "--json").json
+    moved = cli("encounter", "--campaign", road, "--act", "2", "--json").json
     assert moved["entries"][0]["text"].splitlines()[:2] == [
         "Round 1", "Mira intends to Shoot/Throw 3: attack Goblin 1, medium."]
     assert moved["encounter"]["round"] == 2 and moved["encounter"]["waiting"] == "Mira"
@@ -107,13 +108,13 @@ def test_an_encounter_played_one_command_at_a_time(road, cli, saves_dir):
 
 
 def test_the_menu_at_a_terminal_drives_the_encounter(road, cli, monkeypatch, saves_dir):
-    replies = iter(["3", "medium", "q"])  # Shoot/Throw at Goblin 1, medium; then stop for now
+    replies = iter(["1", "medium", "q"])  # Shoot/Throw at Goblin 1, medium; then stop for now
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
     monkeypatch.setattr(builtins, "input", lambda prompt="": next(replies))
     result = cli("encounter", "--campaign", road, "--foe", "goblin", "--foe", "goblin")
     assert result.code == 0, result.err
     assert "Mira intends to Shoot/Throw 3: attack Goblin 1, medium." in result.out
-    assert "   3. Shoot/Throw 3: attack Goblin 1 (92.2%/75%/45.3%)" in result.out
+    assert "   1. Shoot/Throw 3: attack Goblin 1 (92.2%/75%/45.3%)" in result.out
     assert result.out.rstrip().splitlines()[-1].startswith("Continue with `solo encounter")
     kept = CampaignStore(saves_dir).load(road).extra["rules"]["encounter"]
     assert kept["moves"] == [{"actor": "Mira", "kind": "attack", "target": "Goblin 1", "skill": "shoot-throw",
@@ -141,29 +142,33 @@ def test_separate_processes_share_the_running_encounter(solo_process, saves_dir)
     assert solo_process("replay", "ford", env=env).code == 0
 
 
-def test_a_journey_in_a_campaign_with_a_system_is_settled_by_the_engine(road, cli, saves_dir):
+def test_a_journey_in_a_campaign_with_a_system_is_settled_by_the_engine(cli, saves_dir):
+    assert cli("new", "Ridge Road", "--system", "nine-powers", "--seed", "6").code == 0
+    assert cli("character", "new", "--campaign", "ridge-road", "--random", "--name", "Mira").code == 0
+    road = "ridge-road"
     data = cli("journey", "--campaign", road, "--json").json
     assert data["waiting"] is False
     kinds = [e["kind"] for e in data["entries"]]
-    assert kinds == ["journey", "harm", "countdown", "check", "journey", "edge"]
+    assert kinds == ["journey", "recovery", "countdown", "check", "journey", "edge"]
     assert [e["text"] for e in data["entries"][3:]] == [
-        "Mira: Perception/Escape medium [d4:2 d6:1 d8:4 d10:2] succeeds strongly (chance of success 80%)",
-        "Success (Mira, wits): You read it in time: this land has an owner, and the owner likes to be asked."
+        "Mira: Perception/Escape easy [d4:3 d6:6 d8:2] succeeds strongly (chance of success 92.2%)",
+        "Success (Mira, wits): The stars confirm your heading, and you set off early and sure."
         " [a small bonus on the next check]",
         "From the journey: the next check gets a small bonus.",
     ]
-    # The bonus is spent on the next check: Perception/Escape 4 rolls five dice.
+    # The bonus is spent on the next check: Shoot/Throw 4 rolls four dice, and a d12 for the bonus.
     text = cli("journey", "--campaign", road, "--town").out.splitlines()
     assert text[3:5] == [
         "A small bonus on this check, from the journey.",
-        "Mira: Perception/Escape easy [d4:4 d6:1 d8:1 d10:1 d12:11] succeeds strongly"
-        " (chance of success 95.9%)",
+        "Mira: Shoot/Throw tough [d4:3 d6:4 d8:2 d10:4 d12:12] fails (chance of success 54.9%)",
     ]
     assert not any("The check waits" in line for line in text)
     reported = cli("journey", "--campaign", road, "--result", "failure").out.splitlines()
+    # a lightning storm on a bare ridge costs a bit (one point), as every journey event does
+    assert reported[1] == "Mira loses 1 (minor mind harm): resilience 3 → 2."
     assert reported[-2:] == [
-        "Failure: They take the tax, and then a little more for their trouble. [minor harm to resources]",
-        "Mira loses 1 (minor resources harm): craftiness 3 → 2."]
+        "Failure: A strike close enough to smell leaves ears ringing and hands shaking. [minor harm to body]",
+        "Mira loses 1 (minor body harm): fortitude 3 → 2."]
 
 
 def test_guided_creation_at_a_terminal_ends_in_the_campaign(road, cli, monkeypatch, saves_dir):

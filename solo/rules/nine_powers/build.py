@@ -27,6 +27,7 @@ CONCEPTS = "nine-powers/concepts"
 ARMOUR = "nine-powers/armour"
 WEAPONS = "nine-powers/weapons"
 NPCS = "nine-powers/npcs"
+ATTACK_SKILLS = ("shoot-throw", "melee-protect")  # what a weapon can attack with: never Wrestle/Disarm
 
 
 class Gear:
@@ -118,10 +119,30 @@ def new_pc(
     return finish(actor, formula)
 
 
+def fitting_weapons(gear: Gear, offered: list[str], skills: dict[str, int]) -> list[str]:
+    """The offered weapons whose attack skill is rated highest; if none uses the character's best
+    attack skill, every weapon of the table that does."""
+
+    def rating(key: str) -> int:
+        return skills.get(skill_id(gear.weapons[key].get("skill", "melee-protect")), 1)
+
+    known = [w for w in offered if w in gear.weapons] or ["unarmed"]
+    best = max(skills.get(s, 1) for s in ATTACK_SKILLS)
+    fit = [w for w in known if rating(w) == best]
+    if not fit:
+        fit = [
+            w
+            for w in gear.weapons
+            if rating(w) == best and skill_id(gear.weapons[w].get("skill", "melee-protect")) in ATTACK_SKILLS
+        ]
+    return fit
+
+
 def random_pc(
     rng: Rng, data: SystemData, formula: str, *, name: str | None = None, role: str | None = None
 ) -> NinePowersActor:
-    """Fifteen random raises, leaning on the concept's favoured skills."""
+    """Fifteen random raises, leaning on the concept's favoured skills (weight 5) and on the skills
+    its weapons attack with (weight 3); then a weapon of the concept that the best attack skill wields."""
     concepts = data.keyed(CONCEPTS)
     if role is None:
         role = rng.choice(sorted(concepts))
@@ -130,17 +151,22 @@ def random_pc(
     concept = concepts[role]
     favour = [skill_id(s) for s in concept.get("favour", [])]
     questions = [r["text"] for r in data.records(QUESTIONS)]
+    gear = Gear(data)
+    carried = {
+        skill_id(gear.weapons[w].get("skill", "melee-protect"))
+        for w in concept.get("weapon") or ["unarmed"]
+        if w in gear.weapons
+    }
     skills = {s: 1 for s in SKILL_IDS}
     raises: list[str] = []
     for _ in range(15):
         open_skills = [s for s in SKILL_IDS if skills[s] < MAX_RATING]
-        weights = [5 if s in favour else 1 for s in open_skills]
+        weights = [5 if s in favour else 3 if s in carried else 1 for s in open_skills]
         pick = open_skills[rng.weighted_index(weights)]
         skills[pick] += 1
         raises.append(pick)
-    gear = Gear(data)
     body = rng.choice(concept.get("armour") or ["none"])
-    weapon = rng.choice(concept.get("weapon") or ["unarmed"])
+    weapon = rng.choice(fitting_weapons(gear, concept.get("weapon") or ["unarmed"], skills))
     parts: tuple[str, ...] = ()
     if body in ("hauberk", "brigandine") and rng.die(6) >= 5:
         parts = ("arms",) if rng.die(2) == 1 else ("legs",)

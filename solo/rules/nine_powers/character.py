@@ -98,6 +98,7 @@ class NinePowersActor(Actor):
     two_handed: bool = True
     skill_penalties: dict[str, int] = field(default_factory=dict)
     creature: str = "person"
+    lore: dict[str, list[int]] = field(default_factory=dict)  # kind of foe -> dice Identify/Lore adds
     extra_damage: int = 0
     special: dict[str, Any] | None = None
     set_up_well: bool = False
@@ -128,6 +129,13 @@ class NinePowersActor(Actor):
         buffer, real = TRACKS[kind]
         return getattr(self, buffer) + getattr(self, real)
 
+    def unfit(self) -> str | None:
+        """Stamina or composure at 0 (defeated and not yet rested); wealth 0 only stops buying."""
+        for real in ("stamina", "composure"):
+            if getattr(self, real) <= 0:
+                return f"{real} 0"
+        return None
+
     @property
     def defeated(self) -> bool:
         return self.stamina <= 0 or self.composure <= 0 or self.wealth <= 0
@@ -138,7 +146,10 @@ class NinePowersActor(Actor):
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, dict):
-                value = {k: (dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
+                value = {
+                    k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                    for k, v in value.items()
+                }
             elif isinstance(value, list):
                 value = [dict(v) if isinstance(v, dict) else v for v in value]
             out[f.name] = value
@@ -149,6 +160,7 @@ class NinePowersActor(Actor):
         new.skills = dict(self.skills)
         new.talents = dict(self.talents)
         new.skill_penalties = dict(self.skill_penalties)
+        new.lore = {k: list(v) for k, v in self.lore.items()}
         new.special = dict(self.special) if self.special else None
         new.wounds = [dict(w) for w in self.wounds]
         new.inventory = list(self.inventory)
@@ -214,6 +226,7 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     if not isinstance(inventory, list) or not all(isinstance(v, str) for v in inventory):
         raise RulesError(f"{where}: inventory must be a list of text")
     kwargs["inventory"] = list(inventory)
+    kwargs["lore"] = _lore(data.get("lore", {}), where)
     special = data.get("special")
     if special is not None and not isinstance(special, dict):
         raise RulesError(f"{where}: special must be a record or null")
@@ -228,6 +241,18 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     if actor.armor > 6:
         raise RulesError(f"{where}: armor rating must be 0-6, not {actor.armor}")
     return actor
+
+
+def _lore(raw: Any, where: str) -> dict[str, list[int]]:
+    """What Identify/Lore taught: each kind of foe with the extra dice (d12, d20) pools against it gain."""
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: lore must map kinds of foe to dice")
+    out: dict[str, list[int]] = {}
+    for key, dice in raw.items():
+        if not isinstance(dice, list) or not dice or any(d not in (12, 20) for d in dice):
+            raise RulesError(f"{where}: lore.{key} must list the dice 12 and/or 20, not {dice!r}")
+        out[str(key)] = sorted(set(dice))
+    return out
 
 
 def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | None) -> dict[str, int]:

@@ -26,8 +26,9 @@ difficulty), dodge with Acrobatics (big bonus to your armour checks),
 Protect (the same for an ally), Wrestle (one of five effects, see the
 `nine-powers/wrestling-effects` table: their details were lost, so their
 mechanics are our reading), Perception (your 2s also bypass that foe's
-armour), Identify/Lore (for the rest of the contest your pools against that
-kind of foe gain a d20, a d12, or both), Wonder (the foe loses its d4),
+armour), Identify/Lore (from then on, in this contest and every later one, your
+pools against that kind of foe gain a d20, a d12, or both: the sheet keeps
+them), Wonder (the foe loses its d4),
 Intuition (until your next turn one foe's armour drops by 1/2/3, at most
 once per foe per round) and Escape (leave, only if you took no damage this
 round or the last; our reading adds a medium check and bars it while
@@ -38,9 +39,17 @@ each round; Wrestle lets that many points skip fortitude while your wrestling
 effect holds; Disguise/Etiquette does the same with resilience; Stealth adds
 its rating to damage in the first round of an ambush your side began;
 Melee takes a free swing (pool = talent, medium) at a foe escaping, and a
-hit stops the escape; Perception makes the first foe you face your primary
-opponent for as many rounds as the talent, and the others take a big
-penalty to damage you.
+hit stops the escape; with the Perception talent a successful Perception
+check at the difficulty you pick makes one foe your primary opponent (the
+``focus`` use) for 1/2/3 rounds by that difficulty, and the others take a
+big penalty to damage you meanwhile.
+
+Social armour (reputation on the sheet; the Disguise/Etiquette talent grants
+as much as its rating) works in social contests the way armour works in a
+fight, unless the ``social_armor`` option (or house rule) turns it off.
+Shields and two-handed weapons mean nothing in an argument, so our reading
+([SR], house rule ``social_armor``) rolls a social armour check at medium,
+as against a one-handed attacker with no shield.
 
 Heroism (player characters only) buys a big bonus as a flashback, or avoids
 a monster's special trick; each use costs 1.  When the contest ends every
@@ -85,6 +94,7 @@ USE_SKILL = {
     "wonder": "bargain-wonder",
     "intuition": "intuition-hearthwork",
     "escape": "perception-escape",
+    "focus": "perception-escape",
 }
 TARGETS = {
     "attack": "enemy",
@@ -97,6 +107,7 @@ TARGETS = {
     "wonder": "enemy",
     "intuition": "enemy",
     "escape": None,
+    "focus": "enemy",
     "wait": None,
 }
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
@@ -114,6 +125,7 @@ USE_TEXT = {
     "wonder": "awe",
     "intuition": "read the armour of",
     "escape": "escape",
+    "focus": "make a primary opponent of",
     "wait": "wait and watch",
 }
 
@@ -122,6 +134,11 @@ def armor_difficulty(shield: bool, two_handed: bool) -> str:
     if shield:
         return "medium" if two_handed else "easy"
     return "tough" if two_handed else "medium"
+
+
+def social_armor(actor: NinePowersActor) -> int:
+    """Reputation on the sheet, or the Disguise/Etiquette talent's rating, whichever is more."""
+    return max(actor.social_armor, actor.talent("disguise-etiquette"))
 
 
 class Fighter:
@@ -167,7 +184,7 @@ class Fighter:
         self.protected_until = 0
         self.no_d4_until = 0
         self.perceive: dict[int, int] = {}
-        self.lore: dict[str, tuple[int, ...]] = {}
+        self.lore: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in actor.lore.items()}
         self.cut = 0
         self.cut_by: Fighter | None = None
         self.cut_round = 0
@@ -226,7 +243,9 @@ class Contest(Encounter):
         self.escape_difficulty = difficulty(
             opts.get("escape_difficulty", rules.get("escape_difficulty", "medium"))
         )
-        self.armoured = self.kind == "physical" or (self.kind == "social" and bool(opts.get("social_armor")))
+        self.armoured = self.kind == "physical" or (
+            self.kind == "social" and bool(opts.get("social_armor", rules.get("social_armor", True)))
+        )
         self.buffer, self.real = CONTEST_TRACKS[self.kind]
         self.fighters: dict[int, Fighter] = {}
         self.order: list[Fighter] = []
@@ -286,7 +305,7 @@ class Contest(Encounter):
 
     # -- what may be done -----------------------------------------------------------
     def uses(self) -> list[str]:
-        kinds = ["attack", "provoke", "lore", "wonder", "escape", "wait"]
+        kinds = ["attack", "provoke", "lore", "wonder", "escape", "focus", "wait"]
         if self.kind == "physical":
             kinds += list(PHYSICAL_ONLY)
         if self.armoured:
@@ -294,10 +313,15 @@ class Contest(Encounter):
         return kinds
 
     def attack_skills(self, actor: NinePowersActor) -> list[str]:
+        """The skills that can deal damage here, the actor's weapon skill first.
+
+        Wrestle/Disarm is never among them: wrestling only ever brings one of
+        its effects, so a weapon that names it (an old sheet's net) falls
+        back to Melee/Protect.
+        """
         skills = list(DAMAGING[self.kind])
-        if self.kind == "physical" and actor.attack_skill not in skills:
-            skills.insert(0, actor.attack_skill)
-        return sorted(skills, key=lambda s: (s != actor.attack_skill, SPEED[s]))
+        first = actor.attack_skill if actor.attack_skill in skills else "melee-protect"
+        return sorted(skills, key=lambda s: (s != first, SPEED[s]))
 
     def legal_actions(self, actor: Actor) -> list[Action]:
         f = self.fighter(actor)
@@ -313,7 +337,9 @@ class Contest(Encounter):
             for g in foes:
                 for d in DIFFICULTIES:
                     acts.append(self._action(f, "attack", g, skill, d))
-        for use in ("perceive", "intuition", "provoke", "wonder", "lore"):
+        for use in ("perceive", "intuition", "provoke", "wonder", "lore", "focus"):
+            if use == "focus" and not f.actor.talent("perception-escape"):
+                continue
             if use in allowed:
                 for g in foes:
                     for d in DIFFICULTIES:
@@ -424,16 +450,6 @@ class Contest(Encounter):
         action = self._checked(f, action)
         events: list[Event] = []
         f.action = action
-        if (
-            action.target is not None
-            and action.kind != "protect"
-            and f.actor.talents
-            and f.actor.talent("perception-escape")
-        ):
-            target = self.fighter(action.target)
-            if f.primary is None or f.primary_until < self.round or f.primary.out is not None:
-                f.primary = target
-                f.primary_until = self.round + f.actor.talent("perception-escape") - 1
         f.provoked_by = None
         self.undeclared -= 1
         if self.record:
@@ -459,8 +475,16 @@ class Contest(Encounter):
             skill = action.skill if action.skill in SPEED else skill_id(action.skill)
         else:
             skill = USE_SKILL.get(kind)
-        if kind == "attack" and skill is None:
-            skill = f.actor.attack_skill if self.kind == "physical" else self.attack_skills(f.actor)[0]
+        if kind == "attack":
+            damaging = self.attack_skills(f.actor)
+            if skill is None:
+                skill = damaging[0]
+            elif skill not in damaging:
+                raise RulesError(
+                    f"{display(skill)} deals no damage in a {self.kind} contest; attack with"
+                    f" {', '.join(display(s) for s in damaging)}"
+                    + (" or wrestle for an effect" if skill == "wrestle-disarm" else "")
+                )
         if kind == "wait":
             return Action(f.actor, "wait", label="wait and watch")
         if kind == "escape":
@@ -492,6 +516,8 @@ class Contest(Encounter):
                 and g is not f.provoked_by
             ):
                 raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
+        if kind == "focus" and not f.actor.talent("perception-escape"):
+            raise RulesError(f"{f.label} has no Perception/Escape talent to pick a primary opponent with")
         if kind == "escape" and not self._may_escape(f):
             raise RulesError(f"{f.label} cannot escape: hurt this round or last, or held")
         options = dict(action.options or {})
@@ -724,7 +750,7 @@ class Contest(Encounter):
 
     def _armour(self, f: Fighter, t: Fighter, rolls: list[int], damage: int, events: list[Event]) -> int:
         now = self.round
-        rating = t.actor.armor if self.kind == "physical" else t.actor.social_armor
+        rating = t.actor.armor if self.kind == "physical" else social_armor(t.actor)
         if t.cut:
             rating -= t.cut
         bonus = (
@@ -735,7 +761,7 @@ class Contest(Encounter):
             )
             else 0
         )
-        if rating <= 0 and not bonus:
+        if rating <= 0:  # dodging or being protected improves an armour check, never grants one
             return damage
         ones = rolls.count(1)
         talent = t.actor.talent("acrobatics-climb")
@@ -758,7 +784,7 @@ class Contest(Encounter):
             or self.wrestling
             and any(g.held("shield", now) is t and g is not f for g in self.order if g.side != t.side)
         )
-        check = armor_difficulty(shielded, f.actor.two_handed)
+        check = armor_difficulty(shielded, f.actor.two_handed) if self.kind == "physical" else "medium"
         modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
@@ -921,12 +947,23 @@ class Contest(Encounter):
             assert t is not None
             dice = tuple(sorted(set(f.lore.get(t.actor.creature, ())) | set(LORE_DICE[diff])))
             f.lore[t.actor.creature] = dice
+            f.actor.lore[t.actor.creature] = list(dice)  # kept on the sheet for every later contest
             named = " and ".join(f"d{s}" for s in dice)
             self.emit(
                 events,
                 "effect",
                 f"{f.label} recalls what is known of {t.actor.creature}s:"
                 f" {named} in every pool against them.",
+                f.actor,
+            )
+        elif kind == "focus":
+            assert t is not None
+            f.primary, f.primary_until = t, until
+            self.emit(
+                events,
+                "effect",
+                f"{f.label} keeps {t.label} between itself and the rest: the others take a big"
+                f" penalty to damage {f.label} for {span}.",
                 f.actor,
             )
         elif kind == "wonder":
@@ -1023,7 +1060,7 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     buffer, real = contest.buffer, contest.real
     target = min(foes, key=lambda g: (getattr(g.actor, buffer) + getattr(g.actor, real), g.index))
     if contest.kind == "physical":
-        skill = actor.attack_skill
+        skill = contest.attack_skills(actor)[0]
     else:
         skill = max(DAMAGING[contest.kind], key=lambda s: (actor.rating(s), -SPEED[s]))
     boost = None

@@ -515,6 +515,16 @@ class NinePowers(System):
         )
         return [Event("recover", text, a.name, {"kind": kind, "buffer": to_buffer, "real": to_real})]
 
+    def renewed_hope(self, actor: Any) -> list[Event]:
+        """Win back 1 heroism, never above the armour's maximum."""
+        a = self._mine(actor)
+        if a.heroism >= a.heroism_max:
+            full = f"{a.name}'s heroism is already full ({a.heroism})."
+            return [Event("hope", full, a.name, {"heroism": 0})]
+        a.heroism += 1
+        return [Event("hope", f"{a.name} wins back 1 heroism: {a.heroism - 1} → {a.heroism}.", a.name,
+                      {"heroism": 1})]
+
     def rest(self, actor: Any) -> list[Event]:
         """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
         a = self._mine(actor)

@@ -30,7 +30,11 @@ up close, -1 at range), Tiring (-1 size after each failed action), Unreliable
 (unusable after a failed action), Dangerous (a highest die of 1 or 2 blows
 it up: d6 stress, weapon gone), One-shot, Reload (a reload action, rolled to
 avoid harm), Double-barrelled (two shots, or both at once as Brutal),
-Defensive (+1 armour slot), Surprising and Accurate (mastery).  Tags that
+Defensive (+1 armour slot while it is the weapon in hand: the last one
+attacked with, the first on the sheet before that), Surprising and Accurate
+(mastery).  A conflict may name its ``domain`` (the host's camp, the
+wastes): a character who knows that domain adds its die to every roll in the
+fight, as a relevant domain does to any check.  Tags that
 need the wielder's roll are the players'; an NPC's Piercing and Brutal still
 count when its weapon sets the stress a character takes.
 
@@ -102,6 +106,7 @@ class Side:
         "surprised",
         "attacked",
         "stunned_until",
+        "wielding",
     )
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
@@ -119,13 +124,14 @@ class Side:
         self.surprised: set[int] = set()
         self.attacked = False
         self.stunned_until = 0
+        self.wielding = 0  # the weapon in hand: the first until another is used
 
 
 class Conflict(Encounter):
 
     NOUN = "fight"
     NOBODY_LEFT = "nobody is left in it"
-    option_names = ("distance", "prepared", "situation", "closing_rounds")
+    option_names = ("distance", "prepared", "situation", "closing_rounds", "domain")
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
@@ -134,6 +140,7 @@ class Conflict(Encounter):
         self.distance = choose(opts.get("distance", "close"), ("close", "far"), "distance")
         self.prepared = bool(opts.get("prepared", False))
         self.situation = opts.get("situation")
+        self.domain = system.setting.domain_id(opts["domain"]) if opts.get("domain") else None
         self.closing_rounds = int(opts.get("closing_rounds", house.get("closing_rounds", 1)))
         self.stress_rules = system.stress_rules
         self.setting = system.setting
@@ -239,6 +246,14 @@ class Conflict(Encounter):
         if not ready and self.distance == "close" and not pc.weapons:
             return [-1]  # bare hands
         return ready
+
+    def defensive(self, s: Side) -> int:
+        """Armour slots the weapon in hand adds: one per Defensive tag (none once it is broken)."""
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        if not 0 <= s.wielding < len(pc.weapons) or s.wielding in s.broken:
+            return 0
+        return tag_count(pc.weapons[s.wielding]["tags"], "defensive")
 
     def weapon(self, pc: ResistancePC, index: int) -> dict[str, Any]:
         if index == -1:
@@ -418,7 +433,8 @@ class Conflict(Encounter):
             serving = self.setting.approach_map
             has_skill = any(k in pc.skills for a in approaches for k in serving.get(a, ()))
         mastery = mastery or any(self.system.ability_mastery(pc, a) for a in approaches)
-        size = 1 + int(has_skill) + int(mastery)
+        has_domain = self.domain is not None and self.domain in pc.domains
+        size = 1 + int(has_skill) + int(has_domain) + int(mastery)
         count, drops = dice_after(size, difficulty, self.downgrade_at_zero)
         return size, count, drops
 
@@ -441,7 +457,8 @@ class Conflict(Encounter):
         assert isinstance(pc, ResistancePC)
         before_soak = pc.armour_stress + pc.slot_stress.get(self.body, 0)
         new_events, fallouts = self.stress_rules.take(
-            pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record
+            pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record,
+            extra_armour=self.defensive(s),
         )
         soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
         s.taken["stress"] = s.taken.get("stress", 0) + amount
@@ -501,6 +518,7 @@ class Conflict(Encounter):
         w = self.weapon(pc, index)
         if index != -1 and not self.usable(s, index):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")
+        s.wielding = index
         tags = w["tags"]
         stun = bool(action.option("stun")) and "stunning" in tags
         both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2

@@ -67,14 +67,18 @@ class StressRules:
 
     # -- taking stress -------------------------------------------------------------------
     def mark(
-        self, pc: ResistancePC, resistance: str, amount: int, *, piercing: bool = False
+        self, pc: ResistancePC, resistance: str, amount: int, *, piercing: bool = False, extra_armour: int = 0
     ) -> dict[str, int]:
-        """Put stress in armour, then slots, then the track; returns where it went."""
+        """Put stress in armour, then slots, then the track; returns where it went.
+
+        `extra_armour` is armour slots beyond the armour's value for now (a Defensive weapon in use).
+        """
         where = {"armour": 0, "slots": 0, "track": 0}
         left = amount
-        if left > 0 and self.setting.physical(resistance) and pc.armour_value > pc.armour_stress:
+        armour = pc.armour_value + extra_armour
+        if left > 0 and self.setting.physical(resistance) and armour > pc.armour_stress:
             if not piercing or "implacable" in pc.armour_tags:
-                soak = min(left, pc.armour_value - pc.armour_stress)
+                soak = min(left, armour - pc.armour_stress)
                 pc.armour_stress += soak
                 where["armour"] = soak
                 left -= soak
@@ -99,6 +103,7 @@ class StressRules:
         piercing: bool = False,
         cause: str = "",
         record: bool = True,
+        extra_armour: int = 0,
     ) -> tuple[list[Event], list[dict[str, Any]]]:
         """Mark stress and roll for fallout; returns events and any fallout suffered.
 
@@ -108,7 +113,7 @@ class StressRules:
         rid = self.setting.resistance_id(resistance)
         if amount <= 0:
             return [], []
-        where = self.mark(pc, rid, amount, piercing=piercing)
+        where = self.mark(pc, rid, amount, piercing=piercing, extra_armour=extra_armour)
         events: list[Event] = []
         if record:
             name = self.setting.name(rid)

@@ -22,6 +22,10 @@ Toolbox's slum / stronghold / military-base scale) on the resistance the
 setting names for body, mind or resources, then rolls for fallout; neutral
 recovery is acting to recover that resistance with the same die.  NPCs
 take neutral harm on their single Resistance and never roll for fallout.
+
+The Toolbox has no heroism, so a Nine Powers-style clue of "renewed hope"
+([SR], house rule ``hope``) clears 1 stress from the resistance the
+setting names for mind harm (SOUL in Fantastical Crusades).
 """
 
 from __future__ import annotations
@@ -566,6 +570,23 @@ class Resistance(System):
             raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
         events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
         return events
+
+    def renewed_hope(self, actor: Any) -> list[Event]:
+        """1 stress off the resistance that takes mind harm (see the module docstring)."""
+        pc = self._pc(actor)
+        setting = self.setting_for(pc.setting)
+        rid = setting.for_harm(str(self.house_rules.get("hope", "mind")))
+        name = setting.name(rid)
+        if pc.stress.get(rid, 0) > 0:
+            pc.stress[rid] -= 1
+            text = f"{pc.name}'s hope returns: 1 {name} stress cleared ({name} now {pc.stress[rid]})."
+            return [Event("hope", text, pc.name, {"resistance": rid, "removed": 1})]
+        if pc.slot_stress.get(rid, 0) > 0:
+            pc.slot_stress[rid] -= 1
+            return [Event("hope", f"{pc.name}'s hope returns: 1 {name} stress cleared from its extra slots.",
+                          pc.name, {"resistance": rid, "removed": 1})]
+        return [Event("hope", f"{pc.name} has no {name} stress to clear.", pc.name,
+                      {"resistance": rid, "removed": 0})]
 
     def lay_low(self, actor: Any) -> list[Event]:
         pc = self._pc(actor)

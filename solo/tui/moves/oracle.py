@@ -75,6 +75,13 @@ async def clue(play: Play, args: str) -> None:
     actions = {"roll": "oracle.clue_roll", "gain": "oracle.clue_gain", "spend": "oracle.clue_spend"}
     if what not in actions:
         raise SoloError(f"/clue takes roll, gain or spend, not {what!r}")
+    benefit = play.campaign.extra.get("oracle", {}).get("scene_clue")
+    if what == "spend" and isinstance(benefit, dict) and benefit.get("effect") == "momentum":
+        gain = await play.dialog(ChooseDialog("The clue buys set up well or leverage: which?", [
+            ("set-up-well", "Become set up well"), ("leverage", "Gain leverage")]))
+        if gain:
+            await play.perform(actions[what], gain=gain)
+        return
     await play.perform(actions[what])
 
 
