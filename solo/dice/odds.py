@@ -1,10 +1,21 @@
 """Exact odds of dice expressions, computed with icepool.
 
-Results are exact `Fraction`s.  icepool's cost grows with the square of the
-number of outcomes and its keep/drop evaluation recurses once per face, so
-before computing we estimate the work and refuse (with `DiceError`) anything
-that would take more than about a second: `1000d100` can be rolled but its
-exact distribution is refused rather than hanging the program.
+Results are exact `Fraction`s.  Before computing, `check_cost` estimates
+the work from the expression alone and refuses (with `DiceError`) anything
+over `WORK_BUDGET`, about a second: `1000d100` and `500d4dl2` can be rolled,
+but their exact distributions are refused rather than hanging the program.
+The estimate is a count, never a clock, so the same expression is refused
+on every machine.  It follows what icepool does (see benchmarks/dice_cost.py
+for the figures it was fitted to):
+
+* a plain sum of n dice is built one die at a time; step k combines about
+  k x span outcomes with each of the die's faces, on exact counts that grow
+  by log2(faces) bits per die, so a step costs (k*span+1) * faces *
+  (1 + k*log2(faces)/64) units;
+* a keep/drop pool is evaluated face by face over states (dice still to
+  place, running total of the kept ones), each state trying every number of
+  dice on that face: faces * n*(n+1)/2 * (outcomes of the kept total);
+* adding two terms combines every outcome of one with every outcome of the other.
 
 icepool is imported on the first computation, not with this module: it
 takes longer to load than the rest of `solo.dice`, and most commands (and
@@ -13,6 +24,7 @@ the TUI's first frame) roll dice without ever asking for odds.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -20,8 +32,8 @@ from typing import TYPE_CHECKING
 
 from solo.dice.notation import ConstTerm, DiceError, DiceTerm, Expression, parse
 
-# Rough units of icepool work (pairs of outcomes combined); ~5 million a second.
-WORK_BUDGET = 4_000_000
+# Units of icepool work (see the docstring); about ten million a second, measured under load.
+WORK_BUDGET = 10_000_000
 MAX_POOL_SIDES = 400  # icepool's keep/drop evaluation recurses once per face
 MAX_SUM_DICE = 500  # icepool sums n dice by recursing n deep
 
@@ -81,14 +93,15 @@ def _term_cost(term: DiceTerm) -> tuple[int, int]:
     if term.keep is None:
         if term.count > MAX_SUM_DICE:
             raise _too_costly(f"{term.count} dice in one group (exact odds allow {MAX_SUM_DICE})")
-        work = sum((k * span + 1) * faces for k in range(1, term.count))
+        bits = math.log2(faces) / 64 if faces > 1 else 0.0
+        work = sum(int((k * span + 1) * faces * (1 + k * bits)) for k in range(1, term.count))
         return work, term.count * span + 1
     if faces > MAX_POOL_SIDES:
         raise _too_costly(f"keeping or dropping among d{term.sides}s "
                           f"(exact odds allow at most {MAX_POOL_SIDES} sides)")
     kept = term.keep.kept_count(term.count)
     support = kept * span + 1
-    return term.count * faces * support, support
+    return faces * term.count * (term.count + 1) // 2 * support, support
 
 
 def _too_costly(why: str) -> DiceError:
@@ -106,7 +119,8 @@ def check_cost(expr: Expression) -> int:
         work += term_work + support * term_support
         support = support + term_support - 1
         if work > WORK_BUDGET:
-            raise _too_costly(f'"{expr.canonical()}" has too many possible outcomes')
+            raise _too_costly(f'"{expr.canonical()}" needs about {work:,} units of work,'
+                              f" over the {WORK_BUDGET:,} allowed (about a second)")
     return work
 
 

@@ -16,7 +16,11 @@ Doing it ourselves mends four things:
   modifiers crash on empty text; every such failure becomes a `TableError`
   naming the grammar, and the modifiers are our own, total, versions;
 * tracery prints ``((symbol))`` for an undefined symbol; `analyse` finds those
-  before anything runs, so they are validation errors instead.
+  before anything runs, so they are validation errors instead;
+* tracery expands a grammar that grows faster than it finishes until memory
+  runs out; here every expansion draws on the roll's `Budget` (symbols
+  expanded, text length - a ``.replace`` is measured before it runs) and
+  stops with a `TableError` naming the chain of symbols that ran away.
 
 Inside a rule ``#@table-id#`` rolls another table and ``#=2d6#`` rolls dice;
 both work with modifiers (``#@names/elf.capitalize#``).
@@ -24,6 +28,7 @@ both work with modifiers (``#@names/elf.capitalize#``).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,13 +36,12 @@ from dataclasses import dataclass, field
 import tracery
 
 from solo.dice.rng import Rng
-from solo.errors import SoloError
+from solo.tables.budget import Budget, RunawayError, TableError, describe_path
 
 MAX_DEPTH = 60
 
-
-class TableError(SoloError):
-    """A table or grammar could not be rolled."""
+__all__ = ["MAX_DEPTH", "Grammar", "TableError", "analyse", "endless_symbols", "escape", "finishing_depths",
+           "reachable_symbols"]
 
 
 # -- modifiers: total functions, unlike tracery.modifiers ----------------------
@@ -188,24 +192,49 @@ def analyse(rules: dict[str, list[str]]) -> GrammarInfo:
     return info
 
 
-def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
-    """Symbols none of whose rules can ever finish expanding (unbounded recursion).
+def finishing_depths(rules: dict[str, list[str]], info: GrammarInfo) -> dict[str, int]:
+    """For each symbol that can finish, the fewest levels of symbols its expansion needs.
 
-    A symbol used but never defined counts as finishing here: it is reported
-    as undefined, and must not also make every symbol that uses it look endless.
+    A symbol whose rules use no symbols needs one level; otherwise one more
+    than its best rule's deepest symbol.  Symbols settle in rising order, each
+    rule counting the symbols it still waits for (Knuth's generalisation of
+    Dijkstra's shortest paths), so a grammar of thousands of symbols costs a
+    pass over its rules, however they are ordered.  A symbol used but never
+    defined counts as finishing at once: it is reported as undefined, and must
+    not also make every symbol that uses it look endless.
     """
     used = set().union(*info.references.values()) if info.references else set()
-    finishing: set[str] = (set(info.pushed) | used) - set(rules)
-    changed = True
-    while changed:
-        changed = False
-        for symbol, rule_sets in info.rule_refs.items():
-            if symbol in finishing:
+    depths: dict[str, int] = dict.fromkeys((set(info.pushed) | used) - set(rules), 0)
+    waiting: list[list[int]] = []  # per rule: [symbols still unsettled, owner index]
+    owners = list(info.rule_refs)
+    users: dict[str, list[int]] = {}
+    heap: list[tuple[int, str]] = []
+    for owner_index, symbol in enumerate(owners):
+        for refs in info.rule_refs[symbol]:
+            pending = {r for r in refs if r not in depths}
+            settled = max((depths[r] for r in refs if r in depths), default=0)
+            if not pending:
+                heapq.heappush(heap, (settled + 1, symbol))
                 continue
-            if any(refs <= finishing for refs in rule_sets):
-                finishing.add(symbol)
-                changed = True
-    return set(rules) - finishing
+            waiting.append([len(pending), owner_index])
+            for ref in pending:
+                users.setdefault(ref, []).append(len(waiting) - 1)
+    while heap:
+        depth, symbol = heapq.heappop(heap)
+        if symbol in depths:
+            continue
+        depths[symbol] = depth
+        for rule_index in users.get(symbol, ()):
+            entry = waiting[rule_index]
+            entry[0] -= 1
+            if entry[0] == 0:  # its last symbol settled, and settled deepest: one more level
+                heapq.heappush(heap, (depth + 1, owners[entry[1]]))
+    return {symbol: depth for symbol, depth in depths.items() if symbol in rules}
+
+
+def endless_symbols(rules: dict[str, list[str]], info: GrammarInfo) -> set[str]:
+    """Symbols none of whose rules can ever finish expanding (unbounded recursion)."""
+    return set(rules) - set(finishing_depths(rules, info))
 
 
 def reachable_symbols(start: str, info: GrammarInfo) -> set[str]:
@@ -286,15 +315,19 @@ def _clear_escapes(text: str) -> str:
 class _Expansion:
     """One expansion: the rule stacks that [x:...] actions push and pop, and the RNG."""
 
-    def __init__(self, grammar: Grammar, rng: Rng, resolve: Resolver):
+    def __init__(self, grammar: Grammar, rng: Rng, resolve: Resolver, budget: Budget):
         self.grammar = grammar
         self.rng = rng
         self.resolve = resolve
+        self.budget = budget
         self.stacks: dict[str, list[list[str]]] = {}
 
     def rule(self, rule: str, depth: int) -> str:
         """The text of `rule`, expanded as the children of a node at `depth`."""
-        return "".join([self.section(s, depth + 1) for s in self.grammar.compiled(rule)])
+        text = "".join([self.section(s, depth + 1) for s in self.grammar.compiled(rule)])
+        if len(text) > 256:
+            self.budget.text(len(text))
+        return text
 
     def section(self, section: tuple, depth: int) -> str:
         kind = section[0]
@@ -306,6 +339,7 @@ class _Expansion:
         _, actions, symbol, modifiers = section
         for action in actions:
             self.act(action)
+        path = self.budget.path
         if symbol and symbol[0] in "@=":
             if depth > MAX_DEPTH:
                 raise _DepthExceeded()
@@ -313,15 +347,22 @@ class _Expansion:
             if not _SPECIAL.isdisjoint(text):  # read back as a rule, as tracery does
                 text = "".join([self.section(s, depth + 1) for s in _compile(escape(text))])
         else:
+            path.append(f"#{symbol}#")
             text = self.rule(self.select(symbol, depth), depth)
+            path.pop()
         for name, params in modifiers:
             modifier = MODIFIERS.get(name)
+            if name == "replace" and len(params) >= 2 and params[0]:
+                grown = len(params[1]) - len(params[0])
+                if grown > 0:
+                    self.budget.text(len(text) + text.count(params[0]) * grown)
             text = modifier(text, *params) if modifier else text + "((." + name + "))"
         return text
 
     def select(self, symbol: str, depth: int) -> str:
         if depth > MAX_DEPTH:
             raise _DepthExceeded()
+        self.budget.step()
         stack = self.stacks.get(symbol)
         if stack is None:
             rules = self.grammar.rules.get(symbol)
@@ -378,21 +419,31 @@ class Grammar:
             found = self._compiled[rule] = _compile(rule)
         return found
 
-    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None) -> str:
+    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None,
+               budget: Budget | None = None) -> str:
+        """Expand `rule` (the start symbol by default), drawing on `budget` (a fresh one if none)."""
         rule = rule if rule is not None else f"#{self.start}#"
+        budget = budget if budget is not None else Budget()
+        if budget.root is None:
+            budget.root = self.name
+        depth_before = len(budget.path)
         try:
-            text = _Expansion(self, rng, resolve).rule(rule, 0)
+            text = _Expansion(self, rng, resolve, budget).rule(rule, 0)
         except _DepthExceeded:
             raise TableError(
                 f"grammar {self.name}: expansion went more than {MAX_DEPTH} levels deep;"
                 " a rule probably refers back to itself too often"
+                f" ({describe_path(budget.path[depth_before:])})"
             ) from None
         except RecursionError:
-            raise TableError(f"grammar {self.name}: expansion recursed without end") from None
+            raise TableError(f"grammar {self.name}: expansion recursed without end"
+                             f" ({describe_path(budget.path[depth_before:])})") from None
         except _PopUnderflow:
             raise TableError(
                 f"grammar {self.name}: a [symbol:POP] removed more rules than were pushed"
             ) from None
+        except RunawayError:
+            raise
         except TableError as exc:
             raise TableError(f"grammar {self.name}: {exc}") from None
         return _clear_escapes(text)

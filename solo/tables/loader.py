@@ -4,6 +4,25 @@ Data comes from YAML's safe loader only (no arbitrary objects can be built
 from a table file; the C build of it where available).  Line numbers come
 from a second, composing pass over the same text, done only for files that
 have something to report.
+
+A table file may come from anywhere, so reading one is bounded (the limits
+are listed for authors in ``tables/README.md``):
+
+* a file over `MAX_FILE_BYTES` is refused before it is read;
+* nesting deeper than `MAX_YAML_NESTING` levels is refused before YAML builds
+  anything (libyaml's composer recurses once per level: thousands of levels
+  are a RecursionError, tens of thousands a crash);
+* aliases (``*name``) are counted: more than `MAX_ALIASES`, an alias inside
+  the anchor it names (a document that contains itself), or aliases that
+  would stand for more than `MAX_ALIAS_EXPANSION` units of data (a "billion
+  laughs" bomb: each alias is cheap, what they add up to is not) are refused;
+* a table may have at most `MAX_ROWS` rows and a grammar `MAX_RULES` rules.
+
+The alias and nesting checks read YAML's event stream, which costs about a
+third of a load, so they run only on text that could need them: text with
+an ``&`` or ``*`` where an anchor or alias could start, a line indented or
+dashed `_DEEP_PREFIX` columns deep, or `_MANY_BRACKETS` flow brackets.
+Every refusal is one problem naming the file and line.
 """
 
 from __future__ import annotations
@@ -27,14 +46,20 @@ from solo.tables.model import (
     Table,
 )
 
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_YAML_NESTING = 64
+MAX_ALIASES = 1_000
+MAX_ALIAS_EXPANSION = 100_000  # units: one per node, plus one per 32 characters of text
+MAX_ROWS = 10_000
+MAX_RULES = 10_000
+_DEEP_PREFIX = 24
+_MANY_BRACKETS = 24
 TABLE_KEYS = {"id", "title", "description", "dice", "rows", "grammar", "start", "tags",
               "source", "recommended", "suggest", "columns", "column-of", "column", "match",
               "upstream", "deck"}
 CREDIT_KEYS = {"title", "authors", "page", "licence", "url"}
 FOLLOW_KEYS = {"table", "times", "duplicates", "auto"}
 MAX_FOLLOW_TIMES = 20
-MAX_JSON_BYTES = 16 * 1024 * 1024
-MAX_JSON_DEPTH = 64
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
 RANGE_PATTERN = re.compile(r"^\s*(\d+)\s*(?:[-\u2013]\s*(\d+)|(\+))?\s*$")
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -48,6 +73,112 @@ SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def _safe_load(text: str) -> Any:
     return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - a safe loader
+
+
+_LONG_NUMBER = re.compile(r"\d{4301,}")
+_MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},?:-])[&*][^\s\[\]{},]", re.MULTILINE)
+_MAYBE_DEEP = re.compile(rf"^[ \t?:-]{{{_DEEP_PREFIX},}}", re.MULTILINE)
+
+
+def _needs_scan(text: str) -> bool:
+    """Whether the text could hold an alias or nest deeply; plain table files cannot.
+
+    Block nesting needs a column of indentation or a '- ' per level and flow
+    nesting a bracket per level, so text without a long prefix and with few
+    brackets nests less than `MAX_YAML_NESTING` levels.
+    """
+    return bool(
+        text.count("[") + text.count("{") >= _MANY_BRACKETS
+        or _MAYBE_DEEP.search(text)
+        or _MAYBE_ALIAS.search(text)
+    )
+
+
+def _scalar_units(value: str) -> int:
+    return 1 + len(value) // 32
+
+
+def scan_budget(text: str) -> tuple[int, str] | None:
+    """(line, why) when the document's nesting or aliases go past the limits, else None.
+
+    Reads YAML's event stream, which libyaml produces without recursing, and
+    stops at the first event past a limit, so a bomb costs no more than its
+    own text.  A document YAML cannot read passes: loading it says what is wrong.
+    """
+    if not _needs_scan(text):
+        return None
+    depth = aliases = expanded = 0
+    sizes: dict[str, int] = {}  # anchor -> units of data it stands for
+    open_anchors: set[str] = set()
+    stack: list[list[Any]] = []  # per open collection: [anchor, units so far]
+
+    def add(units: int) -> None:
+        if stack:
+            stack[-1][1] += units
+
+    try:
+        for event in yaml.parse(text, Loader=SafeLoader):
+            line = event.start_mark.line + 1 if event.start_mark is not None else 0
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_YAML_NESTING:
+                    return line, f"nested more than {MAX_YAML_NESTING} levels deep"
+                if event.anchor:
+                    open_anchors.add(event.anchor)
+                stack.append([event.anchor, 1])
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+                anchor, units = stack.pop()
+                if anchor:
+                    sizes[anchor] = units
+                    open_anchors.discard(anchor)
+                add(units)
+            elif isinstance(event, yaml.ScalarEvent):
+                units = _scalar_units(event.value)
+                if event.anchor:
+                    sizes[event.anchor] = units
+                add(units)
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    return line, f"more than {MAX_ALIASES} aliases (*name)"
+                if event.anchor in open_anchors:
+                    return line, f"alias *{event.anchor} sits inside the anchor it names" \
+                                 " (a document that contains itself)"
+                units = sizes.get(event.anchor, 1)
+                expanded += units
+                if expanded > MAX_ALIAS_EXPANSION:
+                    return line, (f"aliases expand to more than {MAX_ALIAS_EXPANSION:,} units of"
+                                  f" data (at *{event.anchor}); an alias bomb?")
+                add(units)
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+class TableFileError(Exception):
+    """A table file refused before its YAML is read: where (a line or None) and why."""
+
+    def __init__(self, line: int | None, reason: str):
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+def read_text(path: Path) -> str:
+    """A table file's text, refused (TableFileError) when too large or not UTF-8."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise TableFileError(None, f"the file is over {MAX_FILE_BYTES // (1024 * 1024)} MiB,"
+                             " the limit for a table file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise TableFileError(line, f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be"
+                             " read") from None
+
 
 
 class JsonError(ValueError):
@@ -71,7 +202,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def load_json(text: str, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(text: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_YAML_NESTING) -> Any:
     """JSON from an untrusted file: size and nesting checked before Python's recursive parser runs."""
     size = len(text.encode("utf-8"))
     if size > max_bytes:
@@ -83,6 +214,8 @@ def load_json(text: str, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_J
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonError(f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise JsonError(f"cannot read a value: {str(exc).splitlines()[0]}") from None
     except RecursionError:
         raise JsonError("arrays and objects nest too deeply") from None
 
@@ -94,6 +227,9 @@ class LineFinder:
         self.text = text
         self._root: yaml.Node | None = None
         self._composed = False
+        # Each mapping's scalar keys, indexed on first use: a file of thousands of tables with a
+        # problem in each is looked up in time linear in its size, not quadratic.
+        self._keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}
 
     def line(self, path: tuple) -> int | None:
         if not self._composed:
@@ -108,13 +244,11 @@ class LineFinder:
         best = node.start_mark.line + 1
         for step in path:
             if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if _scalar_matches(key_node, step):
-                        best = key_node.start_mark.line + 1
-                        node = value_node
-                        break
-                else:
+                found = self._index(node).get(str(step))
+                if found is None:
                     return best
+                key_node, node = found
+                best = key_node.start_mark.line + 1
             elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
                 if step >= len(node.value):
                     return best
@@ -125,10 +259,14 @@ class LineFinder:
         return best
 
 
-def _scalar_matches(node: yaml.Node, key: Any) -> bool:
-    if not isinstance(node, yaml.ScalarNode):
-        return False
-    return node.value == str(key) or (node.value.lower() in ("true", "false") and str(key) == node.value)
+    def _index(self, node: yaml.MappingNode) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        index = self._keys.get(id(node))
+        if index is None:
+            index = self._keys[id(node)] = {}
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    index.setdefault(key_node.value, (key_node, value_node))
+        return index
 
 
 def parse_range(value: Any) -> tuple[int, int | None] | None:
@@ -169,13 +307,23 @@ class FileReader:
         self.problems.append(Problem(self.path, self.lines.line(path), table, message))
 
     def read(self) -> list[Table]:
-        if self.path.suffix == ".json":
+        if len(self.text) > MAX_FILE_BYTES:
+            self.problems.append(Problem(self.path, None, None, "the file is over"
+                                         f" {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit"
+                                         " for a table file"))
+            return []
+        if self.path.suffix == ".json":  # size and nesting checked by load_json itself
             try:
                 data = load_json(self.text)
             except JsonError as exc:
                 self.problems.append(Problem(self.path, exc.line, None, exc.reason))
                 return []
             return self.read_data(data)
+        refused = scan_budget(self.text)
+        if refused is not None:
+            line, reason = refused
+            self.problems.append(Problem(self.path, line or None, None, f"refused: {reason}"))
+            return []
         try:
             data = _safe_load(self.text)
         except yaml.YAMLError as exc:
@@ -183,6 +331,17 @@ class FileReader:
             line = mark.line + 1 if mark is not None else None
             reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
             self.problems.append(Problem(self.path, line, None, f"not valid YAML: {reason}"))
+            return []
+        except (ValueError, OverflowError, RecursionError) as exc:
+            # A value YAML reads but Python will not build: an integer of thousands of digits,
+            # a date such as 2024-13-45.  (RecursionError only if the nesting check missed.)
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            line = None
+            if "integer string conversion" in reason:
+                found = _LONG_NUMBER.search(self.text)
+                line = self.text.count("\n", 0, found.start()) + 1 if found else None
+                reason = "a number of more than 4,300 digits"
+            self.problems.append(Problem(self.path, line, None, f"cannot read a value: {reason}"))
             return []
         return self.read_data(data)
 
@@ -373,6 +532,11 @@ class FileReader:
         if not isinstance(grammar, dict) or not grammar:
             self.problem(path + ("grammar",), "'grammar' must map symbols to lists of rules", table.id)
             return
+        count = sum(len(v) if isinstance(v, list) else 1 for v in grammar.values())
+        if count > MAX_RULES:
+            self.problem(path + ("grammar",), f"{count:,} rules; a grammar may have at most"
+                         f" {MAX_RULES:,}", table.id)
+            return
         rules: dict[str, list[str]] = {}
         for symbol, value in grammar.items():
             where = path + ("grammar", symbol)
@@ -402,6 +566,10 @@ class FileReader:
         where = path + ("rows",)
         if not isinstance(rows, list) or not rows:
             self.problem(where, "'rows' must be a non-empty list", table.id)
+            return
+        if len(rows) > MAX_ROWS:
+            self.problem(where, f"{len(rows):,} rows; a table may have at most {MAX_ROWS:,}",
+                         table.id)
             return
         dice = data.get("dice")
         if dice is not None:
@@ -546,9 +714,11 @@ class FileReader:
 
 def read_file(path: Path, builtin: bool = False) -> tuple[list[Table], list[Problem]]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text(path)
+    except OSError as exc:
         return [], [Problem(path, None, None, f"cannot read the file: {exc}")]
+    except TableFileError as exc:
+        return [], [Problem(path, exc.line, None, exc.reason)]
     reader = FileReader(path, text, builtin)
     tables = reader.read()
     return tables, reader.problems

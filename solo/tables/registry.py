@@ -21,7 +21,8 @@ from pathlib import Path
 from solo.dice import Rng
 from solo.locations import builtin_tables_dir, user_tables_dirs, user_tables_home
 from solo.tables.grammar import TableError
-from solo.tables.loader import FileReader, LineFinder, table_files
+from solo.tables.growth import growth_problems
+from solo.tables.loader import FileReader, LineFinder, TableFileError, read_text, table_files
 from solo.tables.model import Problem, Table
 from solo.tables.roller import Roller, TableRoll
 from solo.tables.validate import (
@@ -55,8 +56,13 @@ class TableSet:
             close = difflib.get_close_matches(table_id, self.tables, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             broken = [p for p in self.problems if p.table == table_id]
+            unread = [p for p in self.problems if p.table is None and p.file is not None
+                      and p.file.is_file()]
             if broken:
                 hint = f"; it was skipped because of a problem: {broken[0]}"
+            elif unread:  # a file refused whole: which tables it held is not known
+                hint = (f"; {len(unread)} table file(s) could not be read, and it may be in one:"
+                        f" {unread[0]}")
             raise TableError(f"no table named '{table_id}'{hint}") from None
 
     def roll(self, table_id: str, rng: Rng, decks: dict[str, list[int]] | None = None) -> TableRoll:
@@ -84,9 +90,12 @@ def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
         return layer
     for path in table_files(directory):
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_text(path)
+        except OSError as exc:
             problems.append(Problem(path, None, None, f"cannot read the file: {exc}"))
+            continue
+        except TableFileError as exc:
+            problems.append(Problem(path, exc.line, None, exc.reason))
             continue
         reader = FileReader(path, text, builtin)
         tables = reader.read()
@@ -139,34 +148,65 @@ def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[
         else:
             good[table_id] = table
             refs[table_id] = table_refs
-    # Drop tables in reference cycles and tables that refer to missing or broken
-    # ones, until nothing changes (dropping one can orphan another).
-    changed = True
-    while changed:
-        changed = False
-        for table_id in list(good):
-            table = good[table_id]
-            missing = unknown_references(table, refs[table_id], set(good), lines.get(table.source))
+    _settle(good, refs, problems, lines)
+    # Tables whose rolls would pass a roll's budgets (fan-out, runaway grammars, too many dice,
+    # chains too deep), found before anything rolls; then whatever refers to them goes too.
+    graph = {tid: set(refs[tid]) for tid in good}
+    for table_id, message in growth_problems(good, graph).items():
+        table = good.pop(table_id)
+        problems.append(Problem(table.source, table.line, table_id, message))
+    _settle(good, refs, problems, lines)
+    _drop_missing_offers(good, problems, lines)
+    return TableSet(good, problems, overrides)
+
+
+def _settle(good: dict[str, Table], refs: dict[str, dict[str, tuple]], problems: list[Problem],
+            lines: dict[Path, LineFinder]) -> None:
+    """Drop tables in reference cycles and tables that refer to missing or broken ones.
+
+    Dropping one table can orphan others; those that refer to it are looked at
+    again, so a long chain settles in one pass over it rather than one per link.
+    """
+    while True:
+        users: dict[str, list[str]] = {}
+        for table_id in good:
+            for ref in refs[table_id]:
+                users.setdefault(ref, []).append(table_id)
+        todo = [tid for tid in good if any(ref not in good for ref in refs[tid])]
+        while todo:
+            table_id = todo.pop()
+            table = good.get(table_id)
+            if table is None:
+                continue
+            missing = unknown_references(table, refs[table_id], good.keys(), lines.get(table.source))
             if missing:
                 problems.extend(missing)
                 del good[table_id]
-                changed = True
-        graph = {tid: set(r) for tid, r in refs.items() if tid in good}
-        for cycle in find_cycles(graph):
+                todo.extend(users.get(table_id, ()))
+        graph = {tid: set(refs[tid]) for tid in good}
+        cycles = find_cycles(graph)
+        for cycle in cycles:
             chain = " -> ".join(cycle)
             for table_id in cycle[:-1]:
                 table = good.pop(table_id, None)
                 if table is not None:
-                    changed = True
                     problems.append(Problem(table.source, table.line, table_id,
                                             f"reference cycle: {chain}"))
+        wrong_columns = False
         for table_id in list(good):
             table = good[table_id]
             wrong = check_columns(table, good, lines.get(table.source))
             if wrong:
                 problems.extend(wrong)
                 del good[table_id]
-                changed = True
+                wrong_columns = True
+        if not cycles and not wrong_columns:
+            return
+
+
+def _drop_missing_offers(good: dict[str, Table], problems: list[Problem],
+                         lines: dict[Path, LineFinder]) -> None:
+    """See-also links and offered rolls to tables that are not there: reported and dropped."""
     for table in good.values():
         offered = offered_tables(table)
         missing = set(offered) - set(good)
@@ -176,4 +216,3 @@ def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[
             table.suggest = [ref for ref in table.suggest if ref not in missing]
             for row in table.rows:
                 row.then = tuple(f for f in row.then if f.table not in missing)
-    return TableSet(good, problems, overrides)

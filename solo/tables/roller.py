@@ -2,7 +2,9 @@
 
 A `TableRoll` keeps what was rolled (the table's dice, the row, every nested
 table roll and dice roll in order) so the journal can show it and re-render
-it later.
+it later.  Each roll draws on one `Budget` (steps, dice, text; see
+`solo.tables.budget`), so what a roll does and what it stores are bounded
+however the tables are written; rerolls, repeats and deck draws count too.
 
 A row's further rolls (``then``) are made after its own references: on this
 same table the repeat skips rows that would roll again ("roll twice" yields
@@ -32,8 +34,9 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from solo.dice import Rng, RollResult, distribution, roll
-from solo.tables.grammar import Grammar, TableError
+from solo.dice import DiceError, Rng, RollResult, distribution, parse, roll
+from solo.tables.budget import Budget, TableError
+from solo.tables.grammar import Grammar
 from solo.tables.model import FollowUp, Row, Table
 
 REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
@@ -132,16 +135,24 @@ class Roller:
         """One roll; `decks` holds the rows drawn from decks (a fresh set when not given)."""
         table = self.lookup(table_id)
         with self._decks(decks):
-            return self._roll(table, rng, 0)
+            return self._start(table, rng)
 
     def roll_table(self, table: Table, rng: Rng) -> TableRoll:
         with self._decks(None):
-            return self._roll(table, rng, 0)
+            return self._start(table, rng)
 
     def expand(self, text: str, rng: Rng, nested: list[dict[str, Any]] | None = None) -> str:
         """Fill in the {@table} and {=dice} references of any text."""
+        budget = Budget()
         with self._decks(None):
-            return self._expand_text(text, rng, 0, nested if nested is not None else [])
+            expanded = self._expand_text(text, rng, 0, nested if nested is not None else [], budget)
+        budget.text(len(expanded))
+        return expanded
+
+    def _start(self, table: Table, rng: Rng) -> TableRoll:
+        budget = Budget()
+        budget.start(table.id, table.source)
+        return self._roll(table, rng, 0, budget)
 
     @contextmanager
     def _decks(self, decks: dict[str, list[int]] | None) -> Iterator[None]:
@@ -153,21 +164,27 @@ class Roller:
             self.decks = before
 
     # -- internals ---------------------------------------------------------
-    def _roll(self, table: Table, rng: Rng, depth: int, again: bool = False) -> TableRoll:
+    def _roll(self, table: Table, rng: Rng, depth: int, budget: Budget,
+              again: bool = False) -> TableRoll:
         """One roll; `again` is a repeat asked for by a row of this same table."""
         if depth > MAX_NESTING:
-            raise TableError(f"table {table.id}: references nest more than {MAX_NESTING} deep")
+            raise budget.fail(f"references nest more than {MAX_NESTING} deep")
+        budget.path.append(f"@{table.id}")
+        budget.step()
         nested: list[dict[str, Any]] = []
         if table.kind == "grammar":
-            text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested))
+            text = self._grammar(table).expand(rng, self._resolver(rng, depth, nested, budget),
+                                               budget=budget)
+            budget.store(len(text))
+            budget.path.pop()
             return self._dressed(table, TableRoll(table.id, table.title, text, nested=nested))
         rows_of = self.lookup(table.column_of) if table.kind == "column" and table.column_of else table
         shuffled = False
         if rows_of.deck:
-            shuffled, (dice_roll, row) = self._draw(rows_of, rng, again)
+            shuffled, (dice_roll, row) = self._draw(rows_of, rng, again, budget)
         else:
-            dice_roll, row = self._pick(rows_of, rng, again)
-        value = self._expand_value(row.value, rng, depth, nested)
+            dice_roll, row = self._pick(rows_of, rng, again, budget)
+        value = self._expand_value(row.value, rng, depth, nested, budget)
         columns = rows_of.columns
         if table.kind == "column":
             text = str(value.get(table.column, "")) if isinstance(value, dict) else str(value)
@@ -187,9 +204,10 @@ class Roller:
         if isinstance(value, dict) and columns and table.kind != "column":
             result.columns = {key: value.get(key) for key in columns}
         if row.then and table.kind != "column":
-            self._follow(table, row, result, rng, depth)
+            self._follow(table, row, result, rng, depth, budget)
         if dice_roll is not None and rows_of.match and is_match(dice_roll):
             result.match = rows_of.match
+        budget.path.pop()
         return self._dressed(table, result)
 
     def _dressed(self, table: Table, result: TableRoll) -> TableRoll:
@@ -207,12 +225,13 @@ class Roller:
         except TableError:
             return table_id
 
-    def _pick(self, table: Table, rng: Rng, again: bool) -> tuple[RollResult | None, Row]:
+    def _pick(self, table: Table, rng: Rng, again: bool,
+              budget: Budget) -> tuple[RollResult | None, Row]:
         """The table's dice (if any) and the row they give; a repeat skips rows that repeat."""
         if table.kind == "range":
             assert table.dice is not None
             for _ in range(MAX_REROLLS):
-                dice_roll = roll(table.dice, rng)
+                dice_roll = self._dice(table.dice, rng, budget)
                 row = self._row_for(table, dice_roll.total)
                 if not (again and row.rolls_self):
                     return dice_roll, row
@@ -221,7 +240,8 @@ class Roller:
         index = rng.weighted_index([r.weight for r in rows])
         return None, rows[index]
 
-    def _draw(self, table: Table, rng: Rng, again: bool) -> tuple[bool, tuple[RollResult | None, Row]]:
+    def _draw(self, table: Table, rng: Rng, again: bool,
+              budget: Budget) -> tuple[bool, tuple[RollResult | None, Row]]:
         """A draw from a deck: (whether it was shuffled first, the dice and the row)."""
         playable = [r for r in table.rows if not r.display and not (again and r.rolls_self)]
         drawn = self.decks.setdefault(table.id, [])
@@ -232,7 +252,7 @@ class Roller:
         if table.kind == "range":
             assert table.dice is not None
             for _ in range(MAX_REROLLS):
-                dice_roll = roll(table.dice, rng)
+                dice_roll = self._dice(table.dice, rng, budget)
                 row = self._row_for(table, dice_roll.total)
                 if row in left:
                     drawn.append(row.index)
@@ -248,7 +268,8 @@ class Roller:
         drawn.append(left[index].index)
         return shuffled, (None, left[index])
 
-    def _follow(self, table: Table, row: Row, result: TableRoll, rng: Rng, depth: int) -> None:
+    def _follow(self, table: Table, row: Row, result: TableRoll, rng: Rng, depth: int,
+                budget: Budget) -> None:
         """The row's `then:` rolls: made (their texts joined to the row's) or offered."""
         texts: list[str] = []
         for follow in row.then:
@@ -257,7 +278,7 @@ class Roller:
                 result.offers.append({"table": target.id, "title": target.title,
                                       "times": follow.times})
                 continue
-            for sub in self._repeat(target, follow, rng, depth):
+            for sub in self._repeat(target, follow, rng, depth, budget):
                 result.nested.append({"kind": "table", **sub.to_dict()})
                 texts.append(sub.text)
                 result.offers.extend(o for o in sub.offers if o not in result.offers)
@@ -270,24 +291,36 @@ class Roller:
             else:
                 result.text = f"{result.text}: {joined}"
 
-    def _repeat(self, target: Table, follow: FollowUp, rng: Rng, depth: int) -> list[TableRoll]:
+    def _repeat(self, target: Table, follow: FollowUp, rng: Rng, depth: int,
+                budget: Budget) -> list[TableRoll]:
         again = follow.table is None
         results: list[TableRoll] = []
         drawn: set[tuple[int | None, str]] = set()
         for _ in range(follow.times):
-            sub = self._roll(target, rng, depth + 1, again=again)
+            sub = self._roll(target, rng, depth + 1, budget, again=again)
             key = (sub.row, sub.text)
             if follow.duplicates == "reroll":
                 for _ in range(MAX_REROLLS):
                     if key not in drawn:
                         break
-                    sub = self._roll(target, rng, depth + 1, again=again)
+                    sub = self._roll(target, rng, depth + 1, budget, again=again)
                     key = (sub.row, sub.text)
             elif follow.duplicates == "worse" and key in drawn:
                 sub.text += WORSE
             drawn.add(key)
             results.append(sub)
         return results
+
+    @staticmethod
+    def _dice(notation: str, rng: Rng, budget: Budget) -> RollResult:
+        try:
+            expr = parse(notation)
+        except DiceError as exc:
+            if budget.root is None:
+                raise
+            raise TableError(f"table {budget.root}: {exc}") from None
+        budget.roll_dice(expr.dice_count)
+        return roll(expr, rng)
 
     @staticmethod
     def _row_for(table: Table, total: int) -> Row:
@@ -305,35 +338,43 @@ class Roller:
             self._grammars[table.id] = grammar
         return grammar
 
-    def _resolver(self, rng: Rng, depth: int, nested: list[dict[str, Any]]):
+    def _resolver(self, rng: Rng, depth: int, nested: list[dict[str, Any]], budget: Budget):
         def resolve(kind: str, arg: str) -> str:
-            return self._reference(kind, arg, rng, depth, nested)
+            return self._reference(kind, arg, rng, depth, nested, budget)
 
         return resolve
 
     def _reference(self, kind: str, arg: str, rng: Rng, depth: int,
-                   nested: list[dict[str, Any]]) -> str:
+                   nested: list[dict[str, Any]], budget: Budget) -> str:
         if kind == "=":
-            result = roll(arg.strip(), rng)
+            budget.path.append(f"={arg.strip()}")
+            result = self._dice(arg.strip(), rng, budget)
+            budget.path.pop()
             nested.append({"kind": "dice", **result.to_dict()})
             return str(result.total)
         target, mark, column = arg.strip().partition("#")
-        sub = self._roll(self.lookup(target.strip()), rng, depth + 1)
+        sub = self._roll(self.lookup(target.strip()), rng, depth + 1, budget)
         nested.append({"kind": "table", **sub.to_dict()})
         if mark and column.strip() in sub.columns:  # {@id#column}: one column of the row
             return str(sub.columns[column.strip()] or "")
         return sub.text
 
-    def _expand_text(self, text: str, rng: Rng, depth: int, nested: list[dict[str, Any]]) -> str:
+    def _expand_text(self, text: str, rng: Rng, depth: int, nested: list[dict[str, Any]],
+                     budget: Budget) -> str:
         if "{" not in text:
             return text
-        return REFERENCE.sub(lambda m: self._reference(m[1], m[2], rng, depth, nested), text)
+        expanded = REFERENCE.sub(
+            lambda m: self._reference(m[1], m[2], rng, depth, nested, budget), text)
+        budget.text(len(expanded))
+        budget.store(len(expanded))
+        return expanded
 
-    def _expand_value(self, value: Any, rng: Rng, depth: int, nested: list[dict[str, Any]]) -> Any:
+    def _expand_value(self, value: Any, rng: Rng, depth: int, nested: list[dict[str, Any]],
+                      budget: Budget) -> Any:
         if isinstance(value, str):
-            return self._expand_text(value, rng, depth, nested)
+            return self._expand_text(value, rng, depth, nested, budget)
         if isinstance(value, dict):
-            return {k: self._expand_value(v, rng, depth, nested) for k, v in value.items()}
+            return {k: self._expand_value(v, rng, depth, nested, budget) for k, v in value.items()}
         if isinstance(value, list):
-            return [self._expand_value(v, rng, depth, nested) for v in value]
+            return [self._expand_value(v, rng, depth, nested, budget) for v in value]
         return value

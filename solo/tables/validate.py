@@ -4,8 +4,14 @@ Per table: the dice parse and are small enough to enumerate; every reachable
 result of the dice falls in exactly one row (gaps and overlaps are reported
 with the numbers involved); no row sits where the dice cannot reach; grammar
 symbols are all defined, all reachable from the start symbol, each able to
-finish; modifiers exist.  Across tables: every ``{@id}`` / ``#@id#`` names a
-table that exists, and no table reaches itself through references (a cycle).
+finish, the start symbol within the depth a roll follows; modifiers exist.
+Across tables: every ``{@id}`` / ``#@id#`` names a table that exists, no
+table reaches itself through references (a cycle), and no roll could pass
+the budgets of `solo.tables.budget` (`solo.tables.growth`).
+
+Every check is bounded for hostile input: the cycle search keeps its own
+stack, grammar symbols settle in one pass (`finishing_depths`), and a table
+stops being checked row by row after `MAX_PROBLEMS_PER_TABLE` problems.
 
 Plain-text rows on a table whose dice are a single die (``d6``) are numbered
 1..N in order when none of them carries a range: a d6 table can simply list
@@ -22,14 +28,17 @@ two or more dice of one kind.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Set as AbstractSet
 
 from solo.dice import DiceError, distribution, parse
-from solo.tables.grammar import MODIFIERS, analyse, endless_symbols, reachable_symbols
+from solo.tables.grammar import MAX_DEPTH, MODIFIERS, analyse, finishing_depths, reachable_symbols
 from solo.tables.loader import LineFinder
 from solo.tables.model import Problem, Table
 
 REFERENCE = re.compile(r"\{([@=])([^{}]*)\}")
 MAX_TABLE_OUTCOMES = 10_000
+MAX_PROBLEMS_PER_TABLE = 20  # a table of ten thousand overlapping rows is not checked row by row
 
 
 class Reporter:
@@ -98,12 +107,16 @@ def check_ranges(table: Table, report: Reporter) -> None:
             return
     owner: dict[int, int] = {}
     for row in rows:
+        if len(report.problems) >= MAX_PROBLEMS_PER_TABLE:
+            report.add(table.path + ("rows",), f"more problems in the rows; stopped after"
+                       f" {MAX_PROBLEMS_PER_TABLE}")
+            return
         if row.low is None:
             report.add(row.path, f"row {row.index + 1} has no range, but the table rolls {table.dice}")
             continue
         if row.high is None:  # '10+' runs to the top of the dice
             row.high = max(dist.maximum, row.low)
-        covered = [v for v in support if row.low <= v <= row.high]
+        covered = support[bisect_left(support, row.low):bisect_right(support, row.high)]
         if not covered:
             report.add(row.path, f"row {row.index + 1} ({row.range_label()}) can never be rolled"
                        f" on {table.dice} ({dist.minimum}-{dist.maximum})")
@@ -203,10 +216,15 @@ def check_grammar(table: Table, report: Reporter) -> dict[str, tuple]:
         for symbol in sorted(unreachable):
             report.add(table.path + ("grammar", symbol),
                        f"symbol '{symbol}' is never used from '{table.start}'")
-        for symbol in sorted(endless_symbols(rules, info)):
+        depths = finishing_depths(rules, info)
+        for symbol in sorted(set(rules) - set(depths)):
             report.add(table.path + ("grammar", symbol),
                        f"symbol '{symbol}' can never finish: every rule leads back to itself"
                        " (unbounded recursion)")
+        if depths.get(table.start, 0) > MAX_DEPTH:
+            report.add(table.path + ("grammar", table.start),
+                       f"every expansion of '{table.start}' goes {depths[table.start]} symbols"
+                       f" deep; a roll stops at {MAX_DEPTH}")
     for expr in sorted(info.dice):
         try:
             parse(expr)
@@ -253,36 +271,49 @@ def check_table(table: Table, lines: LineFinder | None) -> tuple[list[Problem], 
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Each reference cycle once, as the list of tables around it."""
+    """Each reference cycle once, as the list of tables around it.
+
+    A depth-first walk kept on a list, not the Python stack: a chain of
+    thousands of tables is walked like any other.
+    """
     cycles: list[list[str]] = []
     seen_cycles: set[frozenset[str]] = set()
     state: dict[str, int] = {}
-    stack: list[str] = []
+    path: list[str] = []
+    on_path: dict[str, int] = {}  # node -> its index in path
 
-    def visit(node: str) -> None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
+    for root in sorted(graph):
+        if root in state:
+            continue
+        state[root] = 1
+        path.append(root)
+        on_path[root] = 0
+        todo: list[list[str]] = [sorted(graph.get(root, ()), reverse=True)]
+        while todo:
+            if not todo[-1]:
+                todo.pop()
+                node = path.pop()
+                del on_path[node]
+                state[node] = 2
+                continue
+            nxt = todo[-1].pop()
             if nxt not in graph:
                 continue
             if state.get(nxt) == 1:
-                cycle = stack[stack.index(nxt):]
+                cycle = path[on_path[nxt]:]
                 key = frozenset(cycle)
                 if key not in seen_cycles:
                     seen_cycles.add(key)
                     cycles.append(cycle + [nxt])
             elif nxt not in state:
-                visit(nxt)
-        stack.pop()
-        state[node] = 2
-
-    for node in sorted(graph):
-        if node not in state:
-            visit(node)
+                state[nxt] = 1
+                on_path[nxt] = len(path)
+                path.append(nxt)
+                todo.append(sorted(graph.get(nxt, ()), reverse=True))
     return cycles
 
 
-def unknown_references(table: Table, refs: dict[str, tuple], known: set[str],
+def unknown_references(table: Table, refs: dict[str, tuple], known: AbstractSet[str],
                        lines: LineFinder | None) -> list[Problem]:
     report = Reporter(table, lines)
     for ref in sorted(set(refs) - known):

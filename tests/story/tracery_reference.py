@@ -57,7 +57,8 @@ class TraceryGrammar:
         self.rules = rules
         self.start = start
 
-    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None) -> str:
+    def expand(self, rng: Rng, resolve: Resolver, rule: str | None = None, budget=None) -> str:
+        # `budget` (solo's limits on one roll) is accepted and ignored: tracery has none.
         rule = rule if rule is not None else f"#{self.start}#"
         grammar = _Grammar(self.rules, resolve)
         with _LOCK:

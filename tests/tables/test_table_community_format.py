@@ -190,3 +190,19 @@ def test_a_damaged_deck_in_a_save_is_named_when_the_campaign_opens(cli, saves_di
     result = cli("note", "cards", "hello")
     assert result.code == 1
     assert "extra.tables.drawn.t/deck: expected a list of row numbers, found" in result.err
+
+
+def test_further_rolls_count_toward_the_growth_check(tmp_path):
+    # four tables each rolling the next twenty times: 20**4 rolls, refused before rolling
+    body = "tables:\n"
+    for i in range(4):
+        body += f"  - {{id: t/n{i}, rows: [{{text: x, then: {{table: t/n{i + 1}, times: 20}}}}]}}\n"
+    body += "  - {id: t/n4, rows: [leaf]}\n"
+    (tmp_path / "fan.yaml").write_text(body)
+    tables = load_tables([tmp_path], use_env=False)
+    assert "t/n0" not in tables and "t/n1" in tables  # 20**3 = 8,000 rolls is within the limit
+    message = next(p.message for p in tables.problems if p.table == "t/n0")
+    assert message.startswith("one roll can take more than 20,000 steps (the limit), growing along")
+    roll_twice = "id: t/self\ndice: d2\nrows: [a, {text: again, then: {times: 20}}]\n"
+    (tmp_path / "fan.yaml").write_text(roll_twice)
+    assert "t/self" in load_tables([tmp_path], use_env=False)
