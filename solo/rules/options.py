@@ -98,7 +98,9 @@ class Option:
         return text
 
 
-def parse_options(declared: Iterable[Option], given: Mapping[str, Any], *, strict: bool = True) -> dict[str, Any]:
+def parse_options(
+    declared: Iterable[Option], given: Mapping[str, Any], *, strict: bool = True
+) -> dict[str, Any]:
     """`given` checked against `declared`: every known key parsed, an unknown key refused (if strict).
 
     Options left out are not filled in with their defaults: the system keeps
