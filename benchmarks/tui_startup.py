@@ -1,59 +1,35 @@
-"""Cold start to the first interactive frame: `solo` against a minimal Textual app, same run.
+"""Cold start in a real terminal: `solo` until its newest entry is on screen, against a minimal app.
 
-Goal (issue 7): solo's TUI is on screen within about 1.5x the time a bare
-Textual app takes.  Both run in fresh processes (so imports are cold),
-headless, and quit as soon as their first frame is up (Textual's `Ready`
-event, then one more refresh: the one that paints the journal's entries,
-which it wraps when it first learns its width).  solo does what `solo` does
-before that frame: import the command line, open the campaign saved last (one
-with a player character and a few hundred journal entries, the kind of
-campaign one comes back to) and lay out its journal, side panel and input
-line; the child checks all three are there before it reports.  Loading the
-tables and the rule system's data starts in background threads once that
-frame is painted, so it is not counted.
+Each run starts a fresh process in a tmux pane of its own (120x40, on a tmux
+server of this benchmark's own socket) and polls `tmux capture-pane` until
+the text awaited is on the screen tmux holds, that is drawn by the terminal,
+not merely composed.  solo is the `solo` command on the saves directory of a
+campaign of N entries (benchmarks/big_campaign.py; its newest entry is a note,
+`NEWEST`); the baseline is a Textual `App` showing one `Static` with that same
+sentence.  The two alternate run by run (A B A B ...), so both see the same
+load on a shared machine; one unmeasured run each goes first, to warm the
+file cache and fill a bytecode cache of their own (PYTHONPYCACHEPREFIX in a
+temporary directory, as an installed program has its .pyc files).
 
-Both children read bytecode caches, as an installed program does (pip writes
-them at install time).  A checkout run under PYTHONDONTWRITEBYTECODE has none
-for solo's own modules, while Textual's came with its install, so solo alone
-would compile its sources on every start; here the children share a cache
-directory of their own instead (PYTHONPYCACHEPREFIX in a temporary
-directory), filled by one warm-up run each.  `--as-is` runs them in the
-environment as it is, for comparison.
+Once solo shows it, a line is typed and Enter pressed, and the time until
+that note is on screen too is reported apart ("first move"): a start is not
+over until the first move can be played (the tables, say, are still loading
+in the background then).  The baseline has no moves.  Each solo run starts
+from a fresh copy of the campaign.  Then Ctrl+Q quits either program and
+`/usr/bin/time` (if present) reports its peak memory (maximum resident set),
+for solo including the first move.
 
-Measured on the 2-core development machine, 400 entries, three runs of
-`--runs 9` each (medians; the machine was shared, so +-10 ms is noise):
+    python benchmarks/tui_startup.py [--entries 400 10000 100000] [--runs N] [--saves DIR]
 
-                                       minimal app   solo     ratio
-    before (commit 14fb3cc)              ~205 ms    ~390 ms   1.9x
-    before, --as-is (no solo bytecode)   ~203 ms    ~465 ms   2.3x
-    after                                ~206 ms    ~275 ms   1.3-1.4x
-    after, --as-is (no solo bytecode)    ~205 ms    ~305 ms   1.4-1.5x
-
-Where solo's time went, and what was done (branch perf): importing the
-command line imported every campaign action and through them the oracle,
-story, rules engine, tables, yaml and icepool (~60 ms, twice that when
-compiled from source); now an action's module loads on the first lookup of
-its name and icepool on the first exact odds.  The TUI imported every screen and, through the moves, the same
-layers; now a move imports what it opens when it is played.  The garbage
-collector re-scanned everything the imports built during the first frame
-(~20 ms); `SoloApp.run` freezes it.  The tables and rules threads started at
-`Ready` and competed with painting the journal; they start after that paint.
-The footer was built twice in a row; once now.  What is left over the
-minimal app: ~25 ms of solo's own imports (~45 ms when they are compiled
-from source), ~10 ms reading a 0.5 MB save with 30 undo steps, and laying
-out and painting some twenty widgets and a full journal instead of one line.
-
-The campaign now also holds a scene and a journey (so the oracle's and the
-rules' slices of its state exist and are checked on opening, from the light
-`solo.campaign.state_checks`): minimal ~210 ms, solo ~286 ms, 1.36x.
-
-    python benchmarks/tui_startup.py [--runs N] [--entries N] [--as-is]
+`--saves DIR` keeps the built campaigns there between runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -63,130 +39,140 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-BASELINE = """
-import sys, time
+from big_campaign import NEWEST, make_campaign  # noqa: E402
+
+SOCKET = f"solo-bench-{os.getpid()}"
+FIRST_MOVE = "A first move, typed as soon as the journal shows."
+PLACEHOLDER = "Write what happens"  # the start of the empty input line's placeholder
+TIME = Path("/usr/bin/time").exists()
+
+BASELINE = f"""
 from textual.app import App
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 class Minimal(App):
     def compose(self):
-        yield Header()
-        yield Static("hello")
-        yield Footer()
+        yield Static({NEWEST!r})
 
-    def on_ready(self):
-        self.call_after_refresh(self.done)
-
-    def done(self):
-        print(time.time() - float(sys.argv[1]))
-        self.exit()
-
-Minimal().run(headless=True)
-"""
-
-SOLO = """
-import sys, time
-import solo.cli  # what the `solo` script imports; with no arguments main() goes straight to the TUI
-from solo.commands.play import has_terminal, run_tui
-from solo.campaign import CampaignStore
-from solo.tui.app import SoloApp
-from solo.tui.library import Library
-from solo.tui.screens.main import MainScreen
-
-class FirstFrame(SoloApp):
-    CSS_PATH = SoloApp.css_path_absolute()  # relative paths resolve against the subclass's file
-
-    def on_ready(self):
-        self.call_after_refresh(self.done)
-
-    def done(self):
-        elapsed = time.time() - float(sys.argv[1])
-        screen = self.screen
-        assert isinstance(screen, MainScreen), screen
-        shown, last = (" ".join(t.split()) for t in (screen.journal.text, screen.campaign.journal[-1].text))
-        assert shown.endswith(last), "the journal's newest entries are not laid out"
-        assert "Vroy" in screen.side.text, "side panel"
-        assert self.focused is screen.line, self.focused
-        print(elapsed)
-        self.exit(len(screen.journal.entries))
-
-app = FirstFrame(Library(CampaignStore(sys.argv[2])))
-app.run(headless=True)
-sys.exit(0 if app.return_value else 3)
+Minimal().run()
 """
 
 
-def make_campaign(saves: Path, entries: int) -> None:
-    from solo.campaign import CampaignStore
-    from solo.dice import Rng
-    from solo.rules import registry
-
-    session = CampaignStore(saves).create("Benchmark Road", system="nine-powers", seed=1)
-    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
-    session.perform("character_add", sheet=sheet)
-    campaign = session.campaign
-    from solo.campaign import perform
-
-    # A campaign one comes back to has scenes and journeys behind it, so the
-    # oracle's and the rules' slices of its state are there to be checked.
-    session.perform("oracle.scene_start", expectation="We reach the toll house at dusk")
-    session.perform("oracle.journey", setting="wild")
-    while len(campaign.journal) < entries:
-        i = len(campaign.journal)
-        if i % 2:
-            perform(campaign, "roll", {"expression": "2d6+1"})
-        else:
-            perform(campaign, "note", {"text": f"Entry {i}: the road bends west past the old toll house,"
-                                               " and the wind brings the smell of the marsh."})
-    session.save()
+def tmux(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
 
 
-def child_env(cache: Path | None) -> dict[str, str]:
-    """The children's environment: with a bytecode cache of their own in `cache`, or as it is."""
-    env = dict(os.environ)
-    if cache is not None:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(cache)
-    return env
+def wait_for(name: str, text: str, start: float, timeout: float, what: str, also: str = "") -> float:
+    """Seconds from `start` until `text` (and `also`) is on the pane of session `name`."""
+    while True:
+        shown = tmux("capture-pane", "-p", "-t", name).stdout
+        if text in shown and also in shown:
+            return time.perf_counter() - start
+        if time.perf_counter() - start > timeout:
+            tmux("kill-session", "-t", name)
+            raise SystemExit(f"{what} showed no {text!r} in {timeout} s:\n{shown}")
+        time.sleep(0.01)  # capture-pane is a process of its own: poll gently on a shared machine
 
 
-def time_runs(code: str, args: list[str], runs: int, env: dict[str, str] | None = None) -> list[float]:
-    """Seconds from spawning the process to its first frame (the child reports it: quitting,
-    which waits for background threads such as table loading, is not part of the start)."""
-    times = []
+def one_run(command: list[str], env: dict[str, str], memory_file: Path, move: str | None = None,
+            timeout: float = 300) -> tuple[float, float, float]:
+    """Seconds until NEWEST is on the pane; then, if `move` is given, until that line typed and
+    Enter pressed shows too (the first move, 0 if none); and the peak memory in MiB (0 if unknown)."""
+    memory_file.unlink(missing_ok=True)
+    if TIME:
+        command = ["/usr/bin/time", "-f", "%M", "-o", str(memory_file), *command]
+    line = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + shlex.join(command)
+    name = f"run{time.monotonic_ns()}"
+    start = time.perf_counter()
+    started = tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", f"env {line}; sleep 30")
+    if started.returncode != 0:
+        raise SystemExit(f"tmux could not start a session: {started.stderr.strip()}")
+    elapsed = wait_for(name, NEWEST, start, timeout, shlex.join(command))
+    moved = 0.0
+    if move is not None:
+        tmux("send-keys", "-t", name, "-l", move)
+        tmux("send-keys", "-t", name, "Enter")
+        # The line shows in the input as it is typed: the move is on screen once the input is
+        # empty again (its placeholder back) and the line still shows, in the journal.
+        moved = wait_for(name, move, start, timeout, shlex.join(command), also=PLACEHOLDER) - elapsed
+    tmux("send-keys", "-t", name, "C-q")
+    memory = 0.0
+    deadline = time.perf_counter() + 60
+    while TIME and time.perf_counter() < deadline:
+        if memory_file.exists() and memory_file.read_text().strip():
+            memory = int(memory_file.read_text().split()[-1]) / 1024
+            break
+        time.sleep(0.05)
+    tmux("kill-session", "-t", name)
+    return elapsed, moved, memory
+
+
+def summary(label: str, times: list[float], memory: list[float]) -> str:
+    peak = f", peak {max(memory):.0f} MiB" if any(memory) else ""
+    return f"{label}: min {min(times) * 1000:6.0f} median {statistics.median(times) * 1000:6.0f} ms{peak}"
+
+
+def measure(saves: Path, entries: int, runs: int, tmp: Path) -> None:
+    env = {"PYTHONPYCACHEPREFIX": str(tmp / "bytecode"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    solo = [sys.executable, "-c", "import sys; from solo.cli import main; sys.exit(main())"]
+    script = tmp / "minimal_app.py"
+    script.write_text(BASELINE, encoding="utf-8")
+    baseline = [sys.executable, str(script)]
+    memory_file = tmp / "memory"
+    fresh = tmp / "saves"
+
+    def run_solo() -> tuple[float, float, float]:
+        shutil.rmtree(fresh, ignore_errors=True)  # each run on the campaign as built: a move adds to it
+        shutil.copytree(saves, fresh)
+        return one_run(solo, {**env, "SOLO_SAVES": str(fresh)}, memory_file, move=FIRST_MOVE)
+
+    run_solo()  # warm-up: file cache and bytecode
+    one_run(baseline, env, memory_file)
+    ours: list[float] = []
+    moves: list[float] = []
+    base: list[float] = []
+    ours_memory: list[float] = []
+    base_memory: list[float] = []
     for _ in range(runs):
-        result = subprocess.run([sys.executable, "-c", code, repr(time.time()), *args], cwd=ROOT,
-                                capture_output=True, text=True, env=env)
-        if result.returncode != 0:
-            raise SystemExit(f"the run failed ({result.returncode}):\n{result.stderr[-2000:]}")
-        times.append(float(result.stdout.strip().splitlines()[-1]))
-    return times
+        t, moved, m = run_solo()
+        ours.append(t)
+        moves.append(moved)
+        ours_memory.append(m)
+        t, _, m = one_run(baseline, env, memory_file)
+        base.append(t)
+        base_memory.append(m)
+    ratio = statistics.median(ours) / statistics.median(base)
+    print(f"{entries:>7} entries  {summary('solo', ours, ours_memory)} | "
+          f"{summary('App+Static', base, base_memory)} | ratio of medians {ratio:.2f}x | then solo's"
+          f" first move: min {min(moves) * 1000:.0f} median {statistics.median(moves) * 1000:.0f} ms",
+          flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=int, nargs="+", default=[400, 10_000, 100_000])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--entries", type=int, default=400)
-    parser.add_argument("--as-is", action="store_true",
-                        help="run the children in this environment, bytecode caches or not")
+    parser.add_argument("--saves", type=Path, help="keep the built campaigns here (one directory per size)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        saves = Path(tmp) / "saves"
-        make_campaign(saves, args.entries)
-        env = child_env(None if args.as_is else Path(tmp) / "bytecode")
-        # Warm the file cache (and fill the bytecode cache) for both, so neither pays for the disk.
-        time_runs(BASELINE, [], 1, env)
-        time_runs(SOLO, [str(saves)], 1, env)
-        baseline = time_runs(BASELINE, [], args.runs, env)
-        ours = time_runs(SOLO, [str(saves)], args.runs, env)
-    print("children run as they are" if args.as_is else "children read bytecode caches (see --as-is)")
-    b, o = statistics.median(baseline), statistics.median(ours)
-    print(f"minimal Textual app: median {b * 1000:.0f} ms (min {min(baseline) * 1000:.0f})")
-    print(f"solo, {args.entries}-entry campaign: median {o * 1000:.0f} ms (min {min(ours) * 1000:.0f})")
-    ratio = o / b
-    verdict = "ok" if ratio <= 1.5 else "SLOWER THAN THE GOAL"
-    print(f"ratio {ratio:.2f}x (goal: within about 1.5x) -> {verdict}")
+    if shutil.which("tmux") is None:
+        raise SystemExit("this benchmark needs tmux")
+    # A session that stays for the whole benchmark: without it the server exits with each run's
+    # session, and the next run's could race its shutdown and never start.
+    tmux("new-session", "-d", "-s", "keep", "sleep 86400")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = args.saves or Path(tmp)
+            for entries in args.entries:
+                saves = root / str(entries)
+                if not saves.exists():
+                    make_campaign(saves, entries)
+                measure(saves, entries, args.runs, Path(tmp))
+    finally:
+        tmux("kill-server")
+        socket = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / SOCKET
+        socket.unlink(missing_ok=True)
     return 0
 
 

@@ -4,6 +4,13 @@ Each area registers its own subcommands from `solo/commands/<area>.py`; this
 module only assembles the parser and turns errors into one clear line on
 stderr with a non-zero exit (1 for bad input, 2 for a bad command line).
 With no command, in a terminal, `solo` opens the TUI (`solo play`).
+
+Only the module of the command named is imported: `solo roll 2d6` loads the
+dice and nothing of the oracle, the story, the rules or the tables.  The other
+commands appear in the parser by name and one-line help (`COMMANDS`, kept
+equal to what each module registers by a test), which is all `solo --help`
+and argparse's "invalid choice" message need.  A name not in `COMMANDS` (a
+command added without listing it) loads every module, as before.
 """
 
 from __future__ import annotations
@@ -22,16 +29,65 @@ from solo.errors import SoloError
 # option objects between parent and sub-parsers, so set_defaults() would leak.
 COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
 
-COMMAND_MODULES = (
-    "solo.commands.dice",
-    "solo.commands.tables",
-    "solo.commands.imports",
-    "solo.commands.story",
-    "solo.commands.campaign",
-    "solo.commands.oracle",
-    "solo.commands.rules",
-    "solo.commands.play",
-)
+# Each module with the commands it registers and their help lines, in the order `--help` lists them.
+COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "solo.commands.dice": (
+        ("roll", "roll dice notation, e.g. 4d6kh3+2"),
+        ("odds", "exact odds of dice notation"),
+    ),
+    "solo.commands.tables": (
+        ("table", "list, show, roll and check tables"),
+    ),
+    "solo.commands.imports": (
+        ("import", "import Datasworn, Foundry, Tracery, CSV or Markdown tables"),
+    ),
+    "solo.commands.story": (
+        ("hooks", "generate adventure hooks"),
+        ("npc", "generate people to meet"),
+        ("foundation", "generate a story's foundation and shape"),
+    ),
+    "solo.commands.campaign": (
+        ("new", "start a campaign"),
+        ("list", "list the campaigns"),
+        ("show", "show a campaign's state and latest entries"),
+        ("note", "write a note in a campaign's journal"),
+        ("undo", "take back a campaign's last action"),
+        ("export", "export a campaign as Markdown or JSON"),
+        ("delete", "delete a campaign (asks first)"),
+        ("restore", "bring back a damaged campaign's backup"),
+        ("rename", "give a campaign a new name"),
+        ("system", "show or choose a campaign's rule system"),
+        ("replay", "check that a campaign replays exactly"),
+    ),
+    "solo.commands.oracle": (
+        ("ask", "ask fate a yes/no question"),
+        ("clue", "clues held, and what spending one buys this scene"),
+        ("journey", "travel: an event on the way, and a check"),
+        ("countdown", "the complication countdown"),
+        ("clock", "named clocks of 4, 6 or 8 segments"),
+        ("scene", "start or end a scene"),
+        ("meaning", "a meaning pair (or muse words) for inspiration"),
+        ("stall", "the story has stalled: someone acts, or trouble comes"),
+        ("event", "a random event now"),
+        ("thread", "story threads: add, list, close, pick one at random"),
+        ("notable", "people, places and things to remember"),
+        ("momentum", "set up well, leverage and clues, per character"),
+    ),
+    "solo.commands.rules": (
+        ("character", "make, show and list characters"),
+        ("check", "roll a neutral check for a character"),
+        ("encounter", "run an encounter, the engine playing the foes (or everyone)"),
+        ("forecast", "play an encounter many times: how dangerous is it?"),
+    ),
+    "solo.commands.play": (
+        ("play", "play in the TUI (what plain `solo` does)"),
+    ),
+}
+COMMAND_MODULES = tuple(COMMANDS)
+# Commands another module adds options to (the rules module gives `solo odds` its SYSTEM form).
+EXTENDED_BY = {"odds": ("solo.commands.rules",)}
+# Options of the top-level parser that take a value (skipped when looking for the command's name).
+VALUE_OPTIONS = ("--seed", "--tables", "--saves")
 
 
 class Parser(argparse.ArgumentParser):
@@ -56,7 +112,36 @@ def common_options() -> argparse.ArgumentParser:
     return common
 
 
-def build_parser() -> Parser:
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command in `argv` (its first word that is not an option or an option's value)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return next(words, None)
+        if word in VALUE_OPTIONS:
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def modules_for(command: str | None) -> tuple[str, ...]:
+    """The command modules to import for `command`: its own (and any that extend it); none for no
+    command; all for an unknown one."""
+    if command is None:
+        return ()
+    for module, commands in COMMANDS.items():
+        if any(name == command for name, _ in commands):
+            return (module, *EXTENDED_BY.get(command, ()))
+    return COMMAND_MODULES
+
+
+def build_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The parser for `argv`: the named command's module registers its own; the others by name only.
+
+    Without `argv`, every module registers its commands (the full parser, for tests and tools).
+    """
+    load = COMMAND_MODULES if argv is None else modules_for(command_named(argv))
     common = common_options()
     parser = Parser(
         prog="solo",
@@ -65,8 +150,12 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"solo {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub, common)
+    for module, commands in COMMANDS.items():
+        if module in load:
+            importlib.import_module(module).register(sub, common)
+        else:
+            for name, help in commands:
+                sub.add_parser(name, help=help, add_help=False)
     return parser
 
 
@@ -77,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if has_terminal():
             return run_tui(None, [])
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:

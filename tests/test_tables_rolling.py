@@ -1,5 +1,6 @@
 """Rolling tables and grammars: seeded, nested, and independent of the global random."""
 
+import os
 import random
 import textwrap
 
@@ -168,3 +169,37 @@ def test_grammar_state_does_not_leak_between_expansions():
     rng = Rng(9)
     names = {g.expand(rng, lambda k, a: "") for _ in range(60)}
     assert names == {"Ash", "Bram", "Cress"}
+
+
+def test_tables_load_again_without_parsing_files_that_did_not_change(tmp_path):
+    from solo.tables.registry import FILES
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("id: mood\ntitle: Mood\nrows:\n  - Calm\n", encoding="utf-8")
+    first = load_tables([tmp_path], use_env=False)
+    before = FILES.parsed
+    again = load_tables([tmp_path], use_env=False)
+    assert FILES.parsed == before  # neither the built-in files nor mine parsed twice
+    assert again.roll("mood", Rng(1)).text == "Calm"
+    assert again.ids() == first.ids()
+    # Same size, same instant as far as the file system can tell: still read as changed.
+    stat = mine.stat()
+    mine.write_text("id: mood\ntitle: Mood\nrows:\n  - Grim\n", encoding="utf-8")
+    os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    changed = load_tables([tmp_path], use_env=False)
+    assert FILES.parsed == before + 1
+    assert changed.roll("mood", Rng(1)).text == "Grim"
+
+
+def test_a_broken_table_is_reported_on_every_load_not_only_the_first(tmp_path):
+    (tmp_path / "bad.yaml").write_text("id: bad\nrows: [\n", encoding="utf-8")
+    for _ in range(2):
+        problems = [str(p) for p in load_tables([tmp_path], use_env=False).problems]
+        assert len(problems) == 1 and "not valid YAML" in problems[0]
+
+
+def test_changing_one_loaded_table_set_leaves_the_next_load_alone():
+    first = load_tables(use_env=False)
+    first.tables["weather/day"].rows[0].value = "changed in memory"
+    again = load_tables(use_env=False)
+    assert again.tables["weather/day"].rows[0].value != "changed in memory"

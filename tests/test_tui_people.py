@@ -184,3 +184,24 @@ def test_harm_and_recovery_change_the_sheet_and_the_side_panel(saves_dir):
         assert "Fortitude 4/4" in h.main.side.text
 
     play(new_app(saves_dir), scenario)
+
+
+def test_the_rules_are_asked_for_resources_only_when_a_sheet_changed(saves_dir, monkeypatch):
+    from solo.tui import resources
+
+    asked: list[int] = []
+    real = resources.key_resources
+    monkeypatch.setattr(resources, "key_resources", lambda c: asked.append(len(c.journal)) or real(c))
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        start = len(asked)
+        assert start == 1  # once the first frame is up
+        await h.type("The rain keeps on.")
+        await h.type("/roll 2d6")
+        assert len(asked) == start  # a note and a roll leave every sheet as it was
+        await h.type("/harm body moderate")
+        assert len(asked) == start + 1
+        assert "Fortitude 2/4" in h.main.side.text
+
+    play(new_app(saves_dir), scenario)

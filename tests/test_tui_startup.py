@@ -60,3 +60,29 @@ def test_the_footer_follows_focus_though_it_skips_redraws_that_change_nothing(sa
         assert footer(h) == writing
 
     play(new_app(saves_dir), scenario)
+
+
+def test_loading_a_campaign_pauses_the_collector_then_freezes_what_it_loaded(saves_dir):
+    import gc
+
+    import pytest
+
+    from solo.campaign import CampaignStore
+    from solo.errors import SoloError
+    from solo.tui.library import Library
+
+    make_campaign(saves_dir)
+    library = Library(CampaignStore(saves_dir))
+    gc.unfreeze()
+    try:
+        session = library.open("The Salt Road")
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        # Frozen: in no generation the collector walks.
+        assert all(o is not session.campaign.journal for o in gc.get_objects())
+        (saves_dir / "broken.json").write_text("{ not json", encoding="utf-8")
+        with pytest.raises(SoloError):
+            library.open("broken")
+        assert gc.isenabled()  # a save that fails to load leaves the collector as it was
+    finally:
+        gc.unfreeze()

@@ -84,11 +84,11 @@ class Context:
 
     @cached_property
     def tables(self) -> TableSet:
-        from solo.tables import load_tables  # not every command reads tables; plain `solo` never does
+        """The tables, read (and their problems reported) when a table is first asked for."""
+        from solo.tables import TableSet, load_tables  # not every command reads tables
 
-        tables = load_tables(getattr(self.args, "tables", None) or ())
-        self.report_table_problems(tables)
-        return tables
+        dirs = getattr(self.args, "tables", None) or ()
+        return TableSet.on_first_use(lambda: load_tables(dirs), self.report_table_problems)
 
     def report_table_problems(self, tables: TableSet) -> None:
         problems = tables.problems

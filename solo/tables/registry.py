@@ -9,13 +9,20 @@ it exists), then SOLO_TABLES, then `--tables`.
 
 A see-also link or offered roll naming a table that is not there is reported
 and dropped; the table itself still loads, since neither is ever rolled.
+
+Each file is parsed once per process and kept (`FileCache`), keyed by its
+path and its modification time and size: loading the tables again (a second
+`load_tables`, an action with no table set of its own, the TUI after a user
+table changed) parses only files that changed since and re-checks the merged
+set, which is cheap beside YAML parsing.  Every load gets tables of its own.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import pickle
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from solo.dice import Rng
@@ -34,14 +41,57 @@ from solo.tables.validate import (
 )
 
 
-@dataclass
 class TableSet:
-    tables: dict[str, Table] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    overrides: dict[str, Path] = field(default_factory=dict)  # id -> the built-in file replaced
+    """Tables by id, with the problems met loading them and the built-in files users replaced.
 
-    def __post_init__(self) -> None:
+    `TableSet.on_first_use(load)` is a set that calls `load` (and then `loaded`, say to report
+    its problems) only when something first asks it for a table or a problem: a command that
+    takes a table set but never rolls on one (`solo odds SYSTEM`) parses no table file at all.
+    """
+
+    def __init__(self, tables: dict[str, Table] | None = None, problems: list[Problem] | None = None,
+                 overrides: dict[str, Path] | None = None):
+        self._tables = tables if tables is not None else {}
+        self._problems = problems if problems is not None else []
+        self._overrides = overrides if overrides is not None else {}  # id -> the built-in file replaced
+        self._load: Callable[[], TableSet] | None = None
+        self._loaded: Callable[[TableSet], None] | None = None
+        self._lock = threading.RLock()
         self.roller = Roller(self.get)
+
+    @classmethod
+    def on_first_use(cls, load: Callable[[], TableSet],
+                     loaded: Callable[[TableSet], None] | None = None) -> TableSet:
+        later = cls()
+        later._load, later._loaded = load, loaded
+        return later
+
+    def _ready(self) -> None:
+        if self._load is None:
+            return
+        with self._lock:
+            if self._load is None:
+                return
+            found = self._load()
+            self._tables, self._problems, self._overrides = found.tables, found.problems, found.overrides
+            self._load = None
+        if self._loaded is not None:
+            self._loaded(self)
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        self._ready()
+        return self._tables
+
+    @property
+    def problems(self) -> list[Problem]:
+        self._ready()
+        return self._problems
+
+    @property
+    def overrides(self) -> dict[str, Path]:
+        self._ready()
+        return self._overrides
 
     def __contains__(self, table_id: str) -> bool:
         return table_id in self.tables
@@ -82,6 +132,57 @@ class TableSet:
         return sorted(hits, key=lambda t: (len(t.id), t.id))
 
 
+Parsed = tuple[list[Table], list[Problem], LineFinder]
+
+
+class FileCache:
+    """Parsed table files by path, each kept while its modification time, size and text stay the same.
+
+    The text is compared too (reading a file costs far less than parsing it): an edit that keeps
+    the size, saved within the file system's timestamp granularity, must not go unseen.  What is
+    kept is a pickle of the parse, and each load gets fresh objects from it (some ten times
+    quicker than parsing the YAML again), so a table set that changes its tables (tests try
+    house-rule variants that way) never changes another's.
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[tuple[Path, bool], tuple[tuple[int, int], str, bytes]] = {}
+        self._lock = threading.Lock()
+        self.parsed = 0  # files parsed so far (what the cache saves is visible in tests)
+
+    def read(self, path: Path, builtin: bool) -> Parsed | Problem:
+        """The tables, problems and line finder of one file, or the problem that kept it from being read."""
+        key = (path, builtin)
+        try:
+            info = path.stat()
+            text = read_text(path)  # bounded: a file over the size limit is refused unread
+        except OSError as exc:
+            return Problem(path, None, None, f"cannot read the file: {exc}")
+        except TableFileError as exc:
+            return Problem(path, exc.line, None, exc.reason)
+        stamp = (info.st_mtime_ns, info.st_size)
+        with self._lock:
+            kept = self._files.get(key)
+        if kept is not None and kept[0] == stamp and kept[1] == text:
+            return pickle.loads(kept[2])
+        reader = FileReader(path, text, builtin)
+        parsed = (reader.read(), reader.problems, reader.lines)
+        with self._lock:
+            self.parsed += 1
+            try:
+                self._files[key] = (stamp, text, pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL))
+            except (pickle.PicklingError, TypeError, AttributeError):  # kept unparsed: read again next time
+                self._files.pop(key, None)
+        return parsed
+
+    def clear(self) -> None:
+        with self._lock:
+            self._files.clear()
+
+
+FILES = FileCache()
+
+
 def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
                 problems: list[Problem]) -> dict[str, Table]:
     layer: dict[str, Table] = {}
@@ -89,18 +190,12 @@ def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
         problems.append(Problem(directory, None, None, "table directory does not exist"))
         return layer
     for path in table_files(directory):
-        try:
-            text = read_text(path)
-        except OSError as exc:
-            problems.append(Problem(path, None, None, f"cannot read the file: {exc}"))
+        parsed = FILES.read(path, builtin)
+        if isinstance(parsed, Problem):
+            problems.append(parsed)
             continue
-        except TableFileError as exc:
-            problems.append(Problem(path, exc.line, None, exc.reason))
-            continue
-        reader = FileReader(path, text, builtin)
-        tables = reader.read()
-        lines[path] = reader.lines
-        problems.extend(reader.problems)
+        tables, file_problems, lines[path] = parsed
+        problems.extend(file_problems)
         for table in tables:
             if table.id in layer:
                 first = layer[table.id]

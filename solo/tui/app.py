@@ -82,8 +82,8 @@ class SoloApp(App[None]):
         self.push_screen(CampaignsScreen(self.library, welcome=welcome), self._picked)
 
     def on_ready(self) -> None:
-        # Textual is ready once the first layout is done; the journal wraps its entries when it
-        # learns its width then, and the refresh after paints them.
+        # Textual is ready once the first layout is done; the journal counts its newest entries'
+        # lines when it learns its width then, and the refresh after paints them.
         self.call_after_refresh(self._first_frame_shown)
 
     def _first_frame_shown(self) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solo.campaign import CampaignStore, Session
+from solo.tui import collector
 
 if TYPE_CHECKING:
     from solo.tables import TableSet
@@ -36,7 +37,8 @@ class Library:
             return self._tables
 
     def open(self, name: str) -> Session:
-        return self.store.open(name, tables=lambda: self.tables)
+        with collector.paused():  # see collector.py: no collector passes over a campaign being parsed
+            return self.store.open(name, tables=lambda: self.tables)
 
     def create(self, name: str, *, system: str | None = None, seed: int | None = None) -> Session:
         return self.store.create(name, system=system, seed=seed, tables=lambda: self.tables)

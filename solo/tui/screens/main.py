@@ -14,6 +14,7 @@ Enter, `/` or `?` go back to writing.
 from __future__ import annotations
 
 import asyncio
+import copy
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
@@ -78,6 +79,7 @@ class MainScreen(Screen[None]):
         self._pending = 0
         self._changed: Signal[Campaign] = Signal(self, "campaign-changed")
         self._resources: dict[int, str] = {}
+        self._asked: Any = None  # the system and sheets the resources shown were read from
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -111,6 +113,7 @@ class MainScreen(Screen[None]):
         """Play another campaign here (its queue is empty: the app settles it before switching)."""
         self.session = session
         self._resources = {}
+        self._asked = None
         self.journal.set_entries(session.campaign.journal)
         self._show_state()
         self.line.value = ""
@@ -129,7 +132,15 @@ class MainScreen(Screen[None]):
             self.read_resources()
 
     def read_resources(self) -> None:
-        if self.campaign.pcs:
+        """Ask for the PCs' resources again if their sheets (or the system) changed since last asked.
+
+        Most moves (a note, a roll, a question) leave the sheets alone; asking anyway would run
+        the rules in a thread beside the frame that shows the move's entry.
+        """
+        c = self.campaign
+        asked = (c.system, [(pc.id, pc.sheet) for pc in c.pcs])
+        if c.pcs and asked != self._asked:
+            self._asked = copy.deepcopy(asked)
             self._read_resources()
 
     @work(thread=True, exclusive=True, group="resources", exit_on_error=False)

@@ -1,26 +1,39 @@
 """The journal: every entry of the campaign, newest at the bottom, wrapped to the width.
 
-A line-API widget rather than a column of Static widgets: a long campaign
-has thousands of entries and only a screenful is ever drawn.  Each entry is
-wrapped once per width and kept as strips, with the line each entry starts
-on, so adding entries renders only the new ones and an undo only cuts the
-list back.
+A virtual line-API widget, in the manner of Textual's `Log`: a long campaign
+has tens of thousands of entries and only a screenful is ever drawn, so only
+that screenful is ever wrapped and styled.
 
-Wrapping every entry of a long campaign takes a while (a few seconds for
-10,000), so a new width (the first layout, a resized terminal) wraps only
-the newest entries, enough to fill the screen several times over, and the
-older ones are wrapped in the background in chunks, added above without
-moving what the player is looking at.
+What it keeps per entry is one number, the line the entry starts on.  The
+number of lines an entry takes at a width is counted without building any
+text (most entries fit on one line and are counted by their length; the
+others by Rich's own line breaking, `rich._wrap.divide_line`, the step
+`Text.wrap` takes), so the counts always equal what is drawn.  The strips of
+the entries on screen are made when first drawn and kept in a small LRU
+cache; its size, not the campaign's, bounds what the journal holds.
+
+Colours are applied when a strip is made, so a change of style (focus tints
+the background, a new theme) only empties that cache: the next frame
+re-renders the screenful it shows and nothing else.  A new width (the first
+layout, a resized terminal) counts the newest entries at once, enough to
+fill the screen several times over, and the older ones in the background in
+steps of a few milliseconds each, added above without moving what the player
+is looking at.
 """
 
 from __future__ import annotations
 
+import time
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
+from rich._wrap import divide_line
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -29,8 +42,29 @@ from solo.campaign import JournalEntry
 from solo.tui import render
 
 GROUPS = ("note", "scene", "dice", "oracle", "rules", "story", "campaign", "other")
-FIRST_SCREENS = 3  # wrap at least this many screenfuls at once; the rest in the background
-CHUNK = 300  # entries wrapped per background step
+FIRST_SCREENS = 3  # count at least this many screenfuls at once; the rest in the background
+CHUNK = 200  # entries counted between looks at the clock, in the background
+STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
+CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
+SCENE_MARK = "── "
+
+
+def line_count(text: str, width: int) -> int:
+    """How many lines `Text(text).wrap(console, width)` gives, without building them."""
+    if len(text) <= width and text.isascii() and "\n" not in text and "\t" not in text:
+        return 1
+    count = 0
+    for line in text.split("\n"):
+        if "\t" in line:
+            line = _expanded(line)
+        count += len(set(divide_line(line, width, fold=True))) + 1
+    return count
+
+
+def _expanded(line: str) -> str:
+    text = Text(line)
+    text.expand_tabs(8)
+    return text.plain
 
 
 class JournalView(ScrollView, can_focus=True):
@@ -59,17 +93,21 @@ class JournalView(ScrollView, can_focus=True):
         self.empty_message = empty_message
         self.labels = labels  # False: no kind in the margin (a log of one kind, like a fight's)
         self.entries: list[JournalEntry] = []
-        self._lines: list[Strip] = []
-        self._starts: list[int] = []  # the first line of each wrapped entry
-        self._first = 0  # entries before this one are not wrapped yet
+        # The line each counted entry starts on, less `_top` (which goes negative as older entries
+        # are counted and put above), and one more number: where the next entry would start.
+        self._starts = array("q", [0])
+        self._top = 0
+        self._first = 0  # entries before this one are not counted yet
         self._wrapped_at = 0
         self._generation = 0
+        self._blocks: LRUCache[int, list[Strip]] = LRUCache(CACHED_ENTRIES)
+        self._empty: list[Strip] = []
 
     # -- what the screen calls --------------------------------------------------------
     def set_entries(self, entries: Iterable[JournalEntry]) -> None:
         self.entries = list(entries)
-        self._rewrap()
-        self.scroll_end(animate=False, x_axis=False)
+        self._recount()
+        self._to_end()
 
     def append(self, entries: Sequence[JournalEntry]) -> None:
         if not entries:
@@ -77,14 +115,13 @@ class JournalView(ScrollView, can_focus=True):
         was_empty = not self.entries
         self.entries.extend(entries)
         if was_empty or not self._wrapped_at:
-            self._rewrap()
+            self._recount()
         else:
             first = len(self.entries) - len(entries)
             for offset, entry in enumerate(entries):
-                self._starts.append(len(self._lines))
-                self._lines += self._block(entry, first + offset)
+                self._starts.append(self._starts[-1] + self._height(entry, first + offset))
             self._resize()
-        self.scroll_end(animate=False, x_axis=False)
+        self._to_end()
 
     def truncate(self, count: int) -> None:
         """Keep the first `count` entries (after an undo)."""
@@ -92,91 +129,140 @@ class JournalView(ScrollView, can_focus=True):
             return
         del self.entries[count:]
         if not self.entries or not self._wrapped_at or count < self._first:
-            self._rewrap()
+            self._recount()
         else:
-            del self._lines[self._starts[count - self._first]:]
-            del self._starts[count - self._first:]
+            del self._starts[count - self._first + 1:]
+            for index in [i for i in self._blocks.keys() if i >= count]:
+                self._blocks.discard(index)
             self._resize()
-        self.scroll_end(animate=False, x_axis=False)
+        self._to_end()
+
+    @property
+    def line_total(self) -> int:
+        """How many lines the counted entries (or the empty message) take."""
+        if not self.entries:
+            return len(self._empty)
+        return self._starts[-1] - self._starts[0]
 
     @property
     def text(self) -> str:
-        """What the journal shows, as plain lines (for tests and copying)."""
-        return "\n".join(strip.text.rstrip() for strip in self._lines)
+        """What the journal shows, as plain lines (for tests and copying); wraps every counted entry."""
+        if not self.entries:
+            return "\n".join(strip.text.rstrip() for strip in self._empty)
+        return "\n".join(strip.text.rstrip() for index in range(self._first, len(self.entries))
+                         for strip in self._make_block(index))
 
     @property
     def complete(self) -> bool:
-        """Whether every entry is wrapped (older ones are, shortly after a new width)."""
+        """Whether every entry is counted (older ones are, shortly after a new width)."""
         return self._first == 0
 
-    # -- wrapping ---------------------------------------------------------------------
+    @property
+    def cached(self) -> int:
+        """How many entries are held wrapped (bounded by the cache, whatever the campaign's length)."""
+        return len(self._blocks)
+
+    # -- counting ---------------------------------------------------------------------
     @property
     def _width(self) -> int:
         return max(20, self._wrapped_at)
 
-    def _rewrap(self) -> None:
-        """Wrap the newest entries at the current width; before the first layout there is none yet."""
+    def _body_width(self, entry: JournalEntry) -> tuple[str, int]:
+        """The text an entry wraps and the width it wraps at, as `_make_block` lays it out."""
+        if render.entry_group(entry) == "scene":
+            return SCENE_MARK + entry.text, self._width
+        if not self.labels or render.entry_label(entry) is None:
+            return entry.text, self._width
+        return entry.text, max(10, self._width - render.LABEL_WIDTH)
+
+    def _height(self, entry: JournalEntry, index: int) -> int:
+        text, width = self._body_width(entry)
+        return line_count(text, width) + (1 if index and render.entry_group(entry) == "scene" else 0)
+
+    def _recount(self) -> None:
+        """Count the newest entries at the current width; before the first layout there is none yet."""
         self._generation += 1
+        self._blocks.clear()
         self._wrapped_at = self.scrollable_content_region.width
-        self._lines, self._starts, self._first = [], [], len(self.entries)
+        self._starts, self._top, self._first = array("q", [0]), 0, len(self.entries)
+        self._empty = []
         if not self._wrapped_at:
             return
         if not self.entries and self.empty_message:
-            self._lines = self._wrap(Text(self.empty_message), self._width,
+            self._empty = self._wrap(Text(self.empty_message), self._width,
                                      self.get_component_rich_style("journal--empty"))
         enough = max(40, self.size.height * FIRST_SCREENS)
-        blocks: list[list[Strip]] = []
+        heights: list[int] = []
         total = 0
         while self._first > 0 and total < enough:
             self._first -= 1
-            blocks.append(self._block(self.entries[self._first], self._first))
-            total += len(blocks[-1])
-        for block in reversed(blocks):
-            self._starts.append(len(self._lines))
-            self._lines += block
+            heights.append(self._height(self.entries[self._first], self._first))
+            total += heights[-1]
+        self._prepend(heights[::-1])
         self._resize()
         if self._first:
-            self.set_timer(0.2, lambda g=self._generation: self._wrap_earlier(g))
+            self.set_timer(0.05, lambda g=self._generation: self._count_earlier(g))
 
-    def _wrap_earlier(self, generation: int) -> None:
-        """Wrap a chunk of older entries and put them above, keeping the view where it is."""
+    def _prepend(self, heights: list[int]) -> int:
+        """Put the starts of entries with these heights above the counted ones; return their lines."""
+        added = sum(heights)
+        starts = array("q")
+        at = self._starts[0] - added
+        for height in heights:
+            starts.append(at)
+            at += height
+        self._starts[:0] = starts
+        return added
+
+    def _count_earlier(self, generation: int) -> None:
+        """Count a chunk of older entries and put them above, keeping the view where it is."""
         if generation != self._generation or not self._first:
             return
-        start = max(0, self._first - CHUNK)
-        lines: list[Strip] = []
-        starts: list[int] = []
-        for index in range(start, self._first):
-            starts.append(len(lines))
-            lines += self._block(self.entries[index], index)
-        added = len(lines)
-        self._lines[:0] = lines
-        self._starts = starts + [s + added for s in self._starts]
+        # A slice of the UI thread's time, not a number of entries: an entry that wraps takes a
+        # few times longer to count than one that fits, and a key press must not wait on a step.
+        heights: list[int] = []
+        start = self._first
+        until = time.perf_counter() + STEP_SECONDS
+        while start and time.perf_counter() < until:
+            for index in range(start - 1, max(0, start - CHUNK) - 1, -1):
+                heights.append(self._height(self.entries[index], index))
+            start = max(0, start - CHUNK)
+        added = self._prepend(heights[::-1])
         self._first = start
         at_end = self.is_vertical_scroll_end
         self._resize()
-        if at_end:
-            self.scroll_end(animate=False, x_axis=False)
+        if at_end:  # laid out long since: no second scroll after the refresh, which could undo
+            self.scroll_end(animate=False, x_axis=False, immediate=True)  # the player's own
         else:
             self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
         if self._first:
-            self.set_timer(0.01, lambda: self._wrap_earlier(generation))
+            self.set_timer(0.01, lambda: self._count_earlier(generation))
+
+    def _to_end(self) -> None:
+        """Show the newest line: at once once laid out (counting older entries in the background
+        must find the view already at the end, or it would hold it where it was), else after."""
+        if self._wrapped_at:
+            self.scroll_end(animate=False, x_axis=False, immediate=True)
+        self.scroll_end(animate=False, x_axis=False)  # again once laid out, scroll bars and all
 
     def _resize(self) -> None:
-        self.virtual_size = Size(self._width, len(self._lines))
+        self.virtual_size = Size(self._width, self.line_total)
         self.refresh()
 
+    # -- drawing ----------------------------------------------------------------------
     def _wrap(self, text: Text, width: int, style: Style) -> list[Strip]:
         console: Console = self.app.console
         text.stylize_before(style)
         return [Strip(list(line.render(console))) for line in text.wrap(console, width)]
 
-    def _block(self, entry: JournalEntry, index: int) -> list[Strip]:
+    def _make_block(self, index: int) -> list[Strip]:
+        entry = self.entries[index]
         width = self._width
         group = render.entry_group(entry)
         style = self.get_component_rich_style(f"journal--{group}")
         body = render.entry_body(entry)
         if group == "scene":
-            lines = self._wrap(Text("── ") + body, width, style)
+            lines = self._wrap(Text(SCENE_MARK) + body, width, style)
             return [Strip.blank(width), *lines] if index else lines
         label = render.entry_label(entry) if self.labels else None
         if label is None:
@@ -187,24 +273,46 @@ class JournalView(ScrollView, can_focus=True):
         pad = Strip.blank(gutter)
         return [Strip.join([head if n == 0 else pad, line]) for n, line in enumerate(lines)]
 
+    def _block(self, index: int) -> list[Strip]:
+        block = self._blocks.get(index)
+        if block is None:
+            block = self._make_block(index)
+            self._blocks[index] = block
+        return block
+
+    def _line(self, number: int) -> Strip | None:
+        """Line `number` from the top of what is counted, or None below the last."""
+        if not self.entries:
+            return self._empty[number] if number < len(self._empty) else None
+        at = number + self._starts[0]
+        if number < 0 or at >= self._starts[-1]:
+            return None
+        slot = bisect_right(self._starts, at) - 1
+        block = self._block(self._first + slot)
+        offset = at - self._starts[slot]
+        return block[offset] if offset < len(block) else None
+
     # -- Textual hooks ----------------------------------------------------------------
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._wrapped_at:
-            at_end = self.is_vertical_scroll_end or not self._lines
-            self._rewrap()
+            at_end = self.is_vertical_scroll_end or not self.line_total
+            self._recount()
             if at_end:
-                self.scroll_end(animate=False, x_axis=False)
+                self._to_end()
 
     def notify_style_update(self) -> None:
+        """Focus or a theme changed a colour: forget the drawn strips; the counts stay as they are."""
         super().notify_style_update()
-        if self._wrapped_at:
-            self._rewrap()
+        self._blocks.clear()
+        if self._wrapped_at and not self.entries and self.empty_message:
+            self._empty = self._wrap(Text(self.empty_message), self._width,
+                                     self.get_component_rich_style("journal--empty"))
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
         width = self.scrollable_content_region.width
         base = self.rich_style
-        if index >= len(self._lines):
+        line = self._line(scroll_y + y)
+        if line is None:
             return Strip.blank(width, base)
-        return self._lines[index].apply_style(base).crop_extend(scroll_x, scroll_x + width, base)
+        return line.apply_style(base).crop_extend(scroll_x, scroll_x + width, base)

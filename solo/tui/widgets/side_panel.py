@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -32,13 +33,21 @@ class SidePanel(VerticalScroll, can_focus=False):
         yield Static("People", classes="heading")
         yield Static(id="people")
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: dict[str, Text] = {}
+
     text = ""
     """What the panel shows, as plain text (for tests and screen readers' sake)."""
 
     def show(self, campaign: Campaign, resources: dict[int, str] | None = None) -> None:
+        """Show the campaign; a part whose text is unchanged (most moves change one or none) is left
+        alone, since each update lays the whole screen out again before the next frame."""
         parts = {"state": render.state_panel(campaign), "threads": render.threads_panel(campaign),
                  "people": render.people_panel(campaign, resources)}
         for key, text in parts.items():
-            self.query_one(f"#{key}", Static).update(text)
+            if self._shown.get(key) != text:
+                self._shown[key] = text
+                self.query_one(f"#{key}", Static).update(text)
         self.text = "\n".join([parts["state"].plain, "Threads", parts["threads"].plain,
                                "People", parts["people"].plain])
