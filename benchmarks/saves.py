@@ -1,4 +1,8 @@
-"""How long a campaign with 10,000 journal entries takes to save and to load.
+"""How long a campaign with 10,000 journal entries takes to snapshot and to load.
+
+Since the action log (issue 16) a move appends one line (see
+`benchmarks/moves.py`); "save" here is the whole-campaign snapshot
+(`Session.save`), rewritten only now and then.
 
 Goal (issue 3): each well under a second.  For scale, the same document is
 also turned into JSON and back with nothing else (`json.dumps`/`json.loads`

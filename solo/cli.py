@@ -79,6 +79,9 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("encounter", "run an encounter, the engine playing the foes (or everyone)"),
         ("forecast", "play an encounter many times: how dangerous is it?"),
     ),
+    "solo.commands.moves": (
+        ("move", "a rule system's moves between fights: rest, heal, lay low..."),
+    ),
     "solo.commands.play": (
         ("play", "play in the TUI (what plain `solo` does)"),
     ),

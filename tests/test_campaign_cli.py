@@ -125,7 +125,7 @@ def test_bad_input_gets_clear_errors(cli, saves_dir):
 def test_path_like_names_from_the_command_line_stay_in_the_saves_dir(cli, saves_dir, tmp_path):
     assert cli("new", "../../etc/x").code == 0
     assert cli("note", "../../etc/x", "safe").code == 0
-    assert sorted(p.name for p in saves_dir.iterdir()) == ["etc-x.json", "etc-x.json.bak"]
+    assert sorted(p.name for p in saves_dir.iterdir()) == ["etc-x.json", "etc-x.json.bak", "etc-x.log"]
     assert not (saves_dir.parent.parent / "etc").exists()
 
 
@@ -162,4 +162,4 @@ def test_export_writes_markdown_or_json(cli, tmp_path):
     assert target.read_text(encoding="utf-8") == md.out
     data = json.loads(cli("export", "exported", "--format", "json").out)
     assert [e["kind"] for e in data["journal"]] == ["note", "roll"]
-    assert "undo" not in data and data["version"] == 1
+    assert "undo" not in data and "log" not in data and data["version"] == 2

@@ -32,19 +32,49 @@ def store(saves_dir) -> CampaignStore:
 
 
 def _three_notes(store: CampaignStore) -> Path:
+    """Three notes; the snapshot rewritten after the second, so the backup is the empty start."""
     session = store.create("Salt Road", seed=7)
-    for text in ("one", "two", "three"):
+    for text in ("one", "two"):
         session.perform("note", text=text)
+    session.save()
+    session.perform("note", text="three")
     return session.path
 
 
-def test_each_save_keeps_the_previous_one_as_the_backup(store):
+def _log_lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.with_suffix(".log").read_bytes().splitlines()]
+
+
+def test_each_move_appends_one_line_to_the_log_and_the_snapshot_waits(store):
     path = _three_notes(store)
-    backup = path.with_name("salt-road.json.bak")
+    header, *records = _log_lines(path)
+    assert header["format"] == "solo-campaign-log"
+    assert [(r["seq"], r["op"], r["name"], r["params"]) for r in records] == [
+        (1, "do", "note", {"text": "one"}), (2, "do", "note", {"text": "two"}),
+        (3, "do", "note", {"text": "three"})]
+    assert [e["text"] for r in records for e in r["entries"]] == ["one", "two", "three"]
+    snapshot = json.loads(path.read_text(encoding="utf-8"))
+    assert [e["text"] for e in snapshot["journal"]] == ["one", "two"]
+    assert snapshot["log"]["seq"] == 2 and snapshot["log"]["id"] == header["id"]
+    assert json.loads(path.with_name("salt-road.json.bak").read_text())["journal"] == []
     assert [e.text for e in store.load("salt road").journal] == ["one", "two", "three"]
-    kept = json.loads(backup.read_text(encoding="utf-8"))
-    assert [e["text"] for e in kept["journal"]] == ["one", "two"]
-    assert sorted(p.name for p in path.parent.iterdir()) == ["salt-road.json", "salt-road.json.bak"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [
+        "salt-road.json", "salt-road.json.bak", "salt-road.log"]
+
+
+def test_bytes_written_per_move_do_not_grow_with_the_journal(store):
+    session = store.create("Long Road", seed=3)
+    log = session.path.with_suffix(".log")
+    sizes = []
+    for i in range(502):
+        before = log.stat().st_size
+        snapshot = session.path.stat().st_mtime_ns
+        session.perform("note", text="the same words")
+        assert session.path.stat().st_mtime_ns == snapshot or i > 200  # no snapshot early on
+        if i in (1, 500):
+            sizes.append(log.stat().st_size - before)
+    # The same line at entry 2 and entry 501, but for the record's number (2 vs 501).
+    assert sizes[1] - sizes[0] == len("501") - len("2") and sizes[0] < 400
 
 
 def _damage(path: Path, how: str) -> bytes:
@@ -57,7 +87,7 @@ def _damage(path: Path, how: str) -> bytes:
     elif how == "empty":
         raw = b""
     elif how == "newer":
-        raw = raw.replace(b'"version": 1,', b'"version": 7,', 1)
+        raw = raw.replace(b'"version": 2,', b'"version": 7,', 1)
     path.write_bytes(raw)
     return raw
 
@@ -66,7 +96,7 @@ def _damage(path: Path, how: str) -> bytes:
     ("truncated", DamagedSave, "is damaged: it stops in the middle (truncated after"),
     ("corrupted", DamagedSave, "is damaged: not valid JSON at line"),
     ("empty", DamagedSave, "is damaged: the file is empty"),
-    ("newer", NewerSave, "was saved by a newer solo (save format 7; this solo reads formats up to 1):"
+    ("newer", NewerSave, "was saved by a newer solo (save format 7; this solo reads formats up to 2):"
                          " update solo to open it"),
 ])
 def test_a_file_that_does_not_load_is_named_left_alone_and_its_backup_offered(store, how, error, says):
@@ -78,7 +108,7 @@ def test_a_file_that_does_not_load_is_named_left_alone_and_its_backup_offered(st
     assert message.startswith(f"{path} ")
     assert says in message
     assert ("the file is left exactly as it is; the backup"
-            f" {path}.bak loads (2 journal entries, one save older): `solo restore salt-road`"
+            f" {path}.bak loads (3 journal entries with its log): `solo restore salt-road`"
             " puts it back and keeps the damaged file aside") in message
     assert path.read_bytes() == damaged
 
@@ -88,6 +118,7 @@ def test_the_cli_refuses_to_write_to_a_file_that_does_not_load(store, cli, how):
     path = _three_notes(store)
     damaged = _damage(path, how)
     backup = path.with_name(path.name + ".bak").read_bytes()
+    log = path.with_suffix(".log").read_bytes()
     for args in (("note", "salt-road", "more"), ("roll", "d6", "--campaign", "salt-road"),
                  ("undo", "salt-road")):
         result = cli(*args)
@@ -96,6 +127,7 @@ def test_the_cli_refuses_to_write_to_a_file_that_does_not_load(store, cli, how):
         assert "solo restore salt-road" in result.err
     assert path.read_bytes() == damaged
     assert path.with_name(path.name + ".bak").read_bytes() == backup
+    assert path.with_suffix(".log").read_bytes() == log
 
 
 def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(store, cli):
@@ -103,13 +135,14 @@ def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(store, cli):
     damaged = _damage(path, "truncated")
     result = cli("restore", "Salt Road")
     assert result.code == 0, result.err
-    assert result.out.startswith("Restored 'Salt Road' from its backup (2 journal entries). The"
+    assert result.out.startswith("Restored 'Salt Road' from its backup (3 journal entries). The"
                                  " damaged file is kept as ")
     [aside] = path.parent.glob("salt-road.json.damaged-*")
     assert aside.read_bytes() == damaged
-    assert [e.text for e in store.load("salt-road").journal] == ["one", "two"]
-    assert cli("note", "salt-road", "three again").code == 0
-    assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three again"]
+    # The backup is older, but the log holds every move since: nothing is lost.
+    assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three"]
+    assert cli("note", "salt-road", "four").code == 0
+    assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three", "four"]
 
 
 def test_restore_refuses_when_the_file_loads(store, cli):
@@ -121,33 +154,39 @@ def test_restore_refuses_when_the_file_loads(store, cli):
     assert path.read_bytes() == before
 
 
-def test_a_file_changed_by_another_program_is_not_written_over(store):
+def test_two_sessions_on_one_campaign_each_see_the_others_moves(store):
     session = store.create("Shared", seed=1)
     session.perform("note", text="mine")
     other = store.open("shared")
     other.perform("note", text="written elsewhere")
-    on_disk = session.path.read_bytes()
-    with pytest.raises(SoloError, match="changed on disk since it was opened"):
-        session.perform("note", text="would overwrite")
-    assert session.path.read_bytes() == on_disk
-    assert [e.text for e in session.campaign.journal] == ["mine"]  # memory matches the old save
+    session.perform("note", text="mine again")
+    assert session.take_external() == 1  # the other's entry came in at index 1
+    other.undo()  # takes back "mine again", as the newest action
+    assert session.refresh() == 2
+    assert [e.text for e in session.campaign.journal] == ["mine", "written elsewhere"]
+    assert [e.text for e in store.load("shared").journal] == ["mine", "written elsewhere"]
+    assert session.campaign.rng.get_state() == other.campaign.rng.get_state()
 
 
-def test_a_failed_save_leaves_memory_and_disk_as_they_were(store, monkeypatch):
+def test_a_failed_append_leaves_memory_and_disk_as_they_were(store, monkeypatch):
+    import solo.campaign.session as session_module
+
     session = store.create("Full Disk", seed=3)
     session.perform("roll", expression="d20")
-    before_disk = session.path.read_bytes()
+    log = session.path.with_suffix(".log")
+    before_disk = log.read_bytes(), session.path.read_bytes()
     before_state = session.campaign.state_dict()
 
-    def no_space(*args, **kwargs):
+    def half_then_full(fd, data):
+        os.write(fd, data[: len(data) // 2])
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", no_space)
-    with pytest.raises(SoloError, match=r"could not save .*full-disk.json: No space left on device;"
-                                        " the last good save is untouched"):
+    monkeypatch.setattr(session_module, "write_all", half_then_full)
+    with pytest.raises(SoloError, match=r"^could not save to .*full-disk.log: No space left on device;"
+                                        " the move was taken back and the campaign is as it was"):
         session.perform("roll", expression="d20")
     monkeypatch.undo()
-    assert session.path.read_bytes() == before_disk
+    assert (log.read_bytes(), session.path.read_bytes()) == before_disk
     assert session.campaign.state_dict() == before_state
     assert len(session.campaign.journal) == len(session.campaign.actions) == 1
     assert [p.name for p in session.path.parent.iterdir() if p.name.endswith(".tmp")] == []
@@ -185,11 +224,14 @@ def test_an_old_version_zero_file_is_migrated(store):
     assert [e.to_dict() for e in again.journal] == [e.to_dict() for e in c.journal]
     assert again.rng.get_state() == c.rng.get_state()
 
-    # The next save writes the current format; the version-0 file becomes the backup, untouched.
+    # Opened for play, it moves to a log: the snapshot is the current format, the version-0 file
+    # is kept untouched as .json.v1 (and is the first backup).
     store.open("lanterns-over-hollowmere").perform("note", text="Onward.")
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    assert path.with_name("lanterns-over-hollowmere.json.v1").read_bytes() == original
     assert path.with_name(path.name + ".bak").read_bytes() == original
     assert store.load("lanterns-over-hollowmere").journal[-1].text == "Onward."
+    assert len(_log_lines(path)) == 2  # the header and the note
 
 
 def test_a_file_that_is_not_a_campaign_is_named(store):
@@ -203,8 +245,11 @@ def test_list_shows_campaigns_damaged_files_and_lonely_backups(store, cli):
     _three_notes(store)
     store.create("Broken", seed=1).perform("note", text="x")
     (store.directory / "broken.json").write_text("{")
-    store.create("Gone", seed=1).perform("note", text="y")
+    gone = store.create("Gone", seed=1)
+    gone.save()  # the start becomes the backup
+    gone.perform("note", text="y")
     (store.directory / "gone.json").unlink()
+    (store.directory / "gone.log").unlink()
     result = cli("list")
     assert result.code == 0
     lines = result.out.splitlines()
@@ -214,7 +259,9 @@ def test_list_shows_campaigns_damaged_files_and_lonely_backups(store, cli):
     assert lines[2].startswith("salt-road  'Salt Road'  -  scene 0  3 entries  saved ")
     assert [item["slug"] for item in cli("list", "--json").json] == ["broken", "gone", "salt-road"]
     assert cli("restore", "gone").code == 0
-    assert [e.text for e in store.load("gone").journal] == []  # the backup was the save before the note
+    assert [e.text for e in store.load("gone").journal] == []  # the backup, without its log
+    assert cli("note", "gone", "back").code == 0
+    assert [e.text for e in store.load("gone").journal] == ["back"]
 
 
 def test_delete_moves_the_files_aside(store, cli):
@@ -274,6 +321,7 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | 
 
 
 def _small_save(saves_dir: Path) -> tuple[Path, dict]:
+    """A small campaign's snapshot (as a document standing alone, without a log)."""
     store = CampaignStore(saves_dir)
     if not (saves_dir / "fuzz.json").exists():
         session = store.create("Fuzz", seed=1)
@@ -288,7 +336,10 @@ def _small_save(saves_dir: Path) -> tuple[Path, dict]:
         session.perform("oracle.journey", setting="town")
         session.campaign.extra["rules"] = {"edge": -1, "edge_source": "a complication"}
         session.perform("note", text="b")
-    return saves_dir / "fuzz.json", json.loads((saves_dir / "fuzz.json").read_text())
+        session.save()
+    doc = json.loads((saves_dir / "fuzz.json").read_text())
+    doc["log"] = None
+    return saves_dir / "fuzz.json", doc
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -318,3 +369,65 @@ def test_a_file_cut_anywhere_is_reported_as_damaged(saves_dir, fraction):
     cut.write_bytes(raw[: int(len(raw) * fraction)])
     with pytest.raises(DamagedSave, match=f"^{cut} is damaged: "):
         CampaignStore(saves_dir).load("cut")
+
+
+def _same(a, b) -> None:
+    assert a == b  # every compared dataclass field: state, journal, action log, undo steps
+    assert a.rng.get_state() == b.rng.get_state()
+    assert [u.to_dict() for u in a.undo] == [u.to_dict() for u in b.undo]
+
+
+def test_snapshot_and_log_load_exactly_what_was_played_with_undos_between(store, monkeypatch):
+    import solo.campaign.store as store_module
+
+    monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 2000)  # a snapshot every few moves
+    monkeypatch.setattr(store_module, "SNAPSHOT_SHARE", 0)
+    session = store.create("Exact", system="nine-powers", seed=21, tables=TABLES)
+    session.perform("rules.character_random", name="Ulric")
+    seqs = set()
+    for i in range(45):
+        if i % 7 == 6:
+            session.undo()
+        elif i % 3 == 0:
+            session.perform("oracle.ask", question=f"Is it {i}?", odds="likely")
+        elif i % 3 == 1:
+            session.perform("roll", expression="3d6")
+        else:
+            session.perform("oracle.scene_start", expectation=f"scene {i}")
+        seqs.add(json.loads(session.path.read_text())["log"]["seq"])
+        _same(store.load("exact"), session.campaign)
+    assert len(seqs) > 5  # the snapshot moved along; loading applied only the lines after it
+    assert len(session.campaign.undo) == 30
+    steps = [u.to_dict() for u in session.campaign.undo]
+    reopened = store.open("exact", tables=TABLES)
+    for step in reversed(steps):  # every undo step rebuilt from the log is the one the player had
+        reopened.undo()
+        c = reopened.campaign
+        assert json.loads(json.dumps(c.state_dict())) == step["state"]
+        assert (len(c.journal), len(c.actions)) == (step["journal"], step["actions"])
+    assert differences(store.load("exact"), replay(store.load("exact"), tables=TABLES)) == []
+
+
+def test_a_lock_held_by_a_killed_process_is_released(store):
+    import signal
+
+    session = store.create("Locked", seed=2)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import fcntl
+
+            fd = os.open(session.path.with_suffix(".log"), os.O_RDWR)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(write, b"locked")
+            signal.pause()
+        finally:
+            os._exit(0)
+    os.close(write)
+    assert os.read(read, 6) == b"locked"
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(read)
+    session.perform("note", text="the lock died with its holder")
+    assert store.load("locked").journal[-1].text == "the lock died with its holder"

@@ -62,7 +62,8 @@ def test_path_like_names_never_write_outside_the_saves_dir(tmp_path, name):
     written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     slug = slugify(name)
     assert written == [saves.relative_to(tmp_path) / f"{slug}{SUFFIX}",
-                       saves.relative_to(tmp_path) / f"{slug}{SUFFIX}.bak"]
+                       saves.relative_to(tmp_path) / f"{slug}{SUFFIX}.bak",
+                       saves.relative_to(tmp_path) / f"{slug}.log"]
     assert not slug.startswith(".") and "/" not in slug and "\\" not in slug
 
 
@@ -222,7 +223,7 @@ def test_the_save_file_is_readable_json_one_journal_entry_per_line(saves_dir):
     store.add(full_campaign())
     text = (saves_dir / "every-part.json").read_text(encoding="utf-8")
     doc = json.loads(text)
-    assert (doc["format"], doc["version"]) == ("solo-campaign", 1)
+    assert (doc["format"], doc["version"]) == ("solo-campaign", 2)
     lines = [line.rstrip(",") for line in text.splitlines()]
     assert '  {"at": "2024-05-01T18:00:00.000Z", "scene": 0, "kind": "note", "text": "A note, with' \
            ' unicode: café, 龍.", "data": {}}' in lines

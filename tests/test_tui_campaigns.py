@@ -138,8 +138,8 @@ def test_deleting_the_open_campaign_needs_another_choice(saves_dir):
 
 def test_a_damaged_save_is_reported_and_restorable(saves_dir):
     session = make_campaign(saves_dir, "Alpha Road")
-    session.perform("note", text="Kept in the backup.")
-    session.perform("note", text="Lost with the damage.")
+    session.perform("note", text="Kept in the log.")
+    session.perform("note", text="Also kept in the log.")
     path = saves_dir / "alpha-road.json"
     path.write_text(path.read_text()[:200])  # a crash mid-write by some other program
 
@@ -150,6 +150,6 @@ def test_a_damaged_save_is_reported_and_restorable(saves_dir):
         await h.press("b")
         assert rows(h) == ["Alpha Road"]
         await h.press("enter")
-        assert h.journal == ["Kept in the backup."]
+        assert h.journal == ["Kept in the log.", "Also kept in the log."]  # backup + log: all of it
 
     play(new_app(saves_dir), scenario)

@@ -11,17 +11,24 @@ The pieces, from the inside out:
   params)`, which keeps an undo step, logs the call and appends the entries
   the action returns.  `undo` takes the last one back exactly; `replay`
   rebuilds a campaign from its seed and action log.
-* `CampaignStore` (store.py) — one JSON file per campaign in the saves
-  directory, written atomically with a backup; `document.py` is the format,
-  `migrations.py` brings old files up to date.
-* `Session` (session.py) — a loaded campaign bound to its file: every action
-  is saved as soon as it is done.  This is what the CLI and TUI hold.
+* `CampaignStore` (store.py) — per campaign in the saves directory, an
+  append-only action log (`log.py`, one fsynced line per move, locked with
+  `flock` so two processes can write) and a snapshot rewritten now and then
+  (`document.py` is its format, `migrations.py` brings old files up to
+  date); `diskfiles.py` holds the exclusive temporary files and the lock,
+  `rngstep.py` the RNG position a log line carries, `jsontext.py` the
+  checks that turn any undecodable JSON into one message.
+* `Session` (session.py) — a loaded campaign bound to its log: every action
+  is appended as soon as it is done, after the moves other processes
+  appended.  This is what the CLI and TUI hold.
 
 Moves of the layers below live here too, so those layers never import the
 campaign: `oracle_moves.py`, `story_moves.py`, and for the rules engine
 `rules_moves.py` (characters, checks, harm, recovery), `encounter_moves.py`
 (one running encounter, kept as starting sheets + a seed + the moves chosen,
-and `encounter_view` for menus), with `actors.py` (sheets <-> actors,
+and `encounter_view` for menus), `system_moves.py` (``move.run``: any of a
+system's declared moves between fights - rest, heal, lay low...), with
+`actors.py` (sheets <-> actors,
 momentum, waiting edges) and `party_effects.py` (journey and complication
 effects through the engine) beneath them.  Importing this package loads none
 of them: `actions.PROVIDERS` says which module holds each name's action, and

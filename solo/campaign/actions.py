@@ -55,6 +55,7 @@ PROVIDERS: dict[str, tuple[str, ...]] = {
     "oracle": ("solo.campaign.oracle_moves",),
     "rules": ("solo.campaign.rules_moves", "solo.campaign.encounter_moves"),
     "story": ("solo.campaign.story_moves",),
+    "move": ("solo.campaign.system_moves",),
 }
 
 

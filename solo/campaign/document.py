@@ -1,4 +1,8 @@
-"""The save file's format: one JSON document per campaign, versioned.
+"""The snapshot's format: one JSON document per campaign, versioned.
+
+`<slug>.json` is a snapshot: the whole campaign as it stood after record
+`log.seq` of its action log (`log.py`), rewritten now and then rather than
+on every move (see `store.py`).
 
 JSON rather than YAML because a long campaign's file is large (10,000
 journal entries is a few megabytes) and the standard library reads and
@@ -7,17 +11,23 @@ writer lays it out by hand: the campaign's state one field per line, then
 the journal, the action log and the undo steps one entry per line, so a
 player can read (or grep, or diff) the story in any text editor.
 
-Layout of format version 1 (`CURRENT_VERSION`):
+Layout of format version 2 (`CURRENT_VERSION`):
 
     {
-     "format": "solo-campaign", "version": 1, "saved": "<UTC time>",
+     "format": "solo-campaign", "version": 2, "saved": "<UTC time>",
      "name", "slug", "seed", "created",
      "origin": {"system": ...},        settings the campaign started with (for replay)
      "state": {...},                   Campaign.state_dict(): chaos, scene, characters, rng...
      "journal": [{at, scene, kind, text, data}, ...],
      "actions": [{name, params, at}, ...],
      "undo": [{action, at, journal, actions, state}, ...]   oldest first
+     "log": {"id", "seq", "offset"}    the log it belongs to, the last record it holds,
+                                       and the byte offset in the log just after that record
     }
+
+Every decoding failure (not UTF-8, not JSON, an integer of thousands of
+digits, nesting deeper than the stack, a lone surrogate escape, a wrong type
+anywhere) is a `DamagedSave` naming the file (`jsontext.py`).
 
 Older versions are brought up to date by `solo.campaign.migrations` before
 they are read; a newer version than this program knows is refused, never
@@ -28,11 +38,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solo.campaign.fields import StateError, items, need, optional_text
 from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
+from solo.campaign.jsontext import BadJson, loads
 from solo.campaign.migrations import CURRENT_VERSION, migrate
 from solo.campaign.state import Campaign
 from solo.dice import Rng
@@ -59,7 +71,8 @@ class NewerSave(SaveError):
 
 
 # -- writing ---------------------------------------------------------------------
-def to_document(campaign: Campaign, saved: str | None = None) -> dict[str, Any]:
+def to_document(campaign: Campaign, saved: str | None = None,
+                log: LogRef | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": CURRENT_VERSION,
@@ -73,6 +86,7 @@ def to_document(campaign: Campaign, saved: str | None = None) -> dict[str, Any]:
         "journal": [e.to_dict() for e in campaign.journal],
         "actions": [a.to_dict() for a in campaign.actions],
         "undo": [u.to_dict() for u in campaign.undo],
+        "log": log.to_dict() if log is not None else None,
     }
 
 
@@ -99,7 +113,7 @@ def render(document: dict[str, Any]) -> str:
     try:
         parts = [f" {json.dumps(key)}: {_layout(value, _SPREAD.get(key, 0), 1)}"
                  for key, value in document.items()]
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise SoloError(f"campaign {document.get('name')!r} holds data that cannot be saved: {exc}") from None
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
@@ -113,17 +127,21 @@ def _decode(raw: bytes, path: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise DamagedSave(f"{path} is damaged: byte {exc.start} is not UTF-8 text", path) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        return loads(text)
+    except BadJson as exc:
+        if exc.truncated:
             raise DamagedSave(f"{path} is damaged: it stops in the middle (truncated after"
-                              f" {len(raw)} bytes, line {exc.lineno})", path) from None
-        raise DamagedSave(f"{path} is damaged: not valid JSON at line {exc.lineno},"
-                          f" column {exc.colno} ({exc.msg})", path) from None
+                              f" {len(raw)} bytes, {str(exc).split('(')[-1]}", path) from None
+        raise DamagedSave(f"{path} is damaged: {exc}", path) from None
 
 
 def parse(raw: bytes, path: Path) -> Campaign:
     """A campaign from a save file's bytes; `SaveError` naming `path` when it cannot be."""
+    return parse_snapshot(raw, path)[0]
+
+
+def parse_snapshot(raw: bytes, path: Path) -> tuple[Campaign, LogRef | None]:
+    """A campaign and the log position it holds (None: written before logs, or a plain export)."""
     document = _decode(raw, path)
     if not isinstance(document, dict):
         raise DamagedSave(f"{path} is damaged: expected a JSON object at the top", path)
@@ -138,9 +156,35 @@ def parse(raw: bytes, path: Path) -> Campaign:
         raise NewerSave(f"{path} was saved by a newer solo (save format {version}; this solo"
                         f" reads formats up to {CURRENT_VERSION}): update solo to open it", path)
     try:
-        return from_document(migrate(document))
+        current = migrate(document)
+        return from_document(current), _log_ref(current.get("log"))
     except StateError as exc:
         raise DamagedSave(f"{path} is damaged: {exc}", path) from None
+    except RecursionError:
+        raise DamagedSave(f"{path} is damaged: its JSON is nested too deeply to read", path) from None
+
+
+@dataclass(frozen=True)
+class LogRef:
+    """Where a snapshot stands in its log: the log's id, the last record held, the byte after it."""
+
+    id: str
+    seq: int
+    offset: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "seq": self.seq, "offset": self.offset}
+
+
+def _log_ref(value: Any) -> LogRef | None:
+    if value is None:
+        return None
+    log_id = need(value, "id", str, "file.log")
+    seq = need(value, "seq", int, "file.log")
+    offset = need(value, "offset", int, "file.log")
+    if seq < 0 or offset < 0 or not log_id:
+        raise StateError("file.log: a negative position in the log")
+    return LogRef(log_id, seq, offset)
 
 
 def from_document(doc: dict[str, Any]) -> Campaign:
@@ -157,7 +201,7 @@ def from_document(doc: dict[str, Any]) -> Campaign:
     campaign.origin = {"system": optional_text(need(doc, "origin", dict, "file", default={}),
                                                "system", "file.origin")}
     campaign.load_state(need(doc, "state", dict, "file"), "state")
-    campaign.journal = [_entry(d, w) for w, d in items(doc, "journal", "file")]
+    campaign.journal = [entry_from(d, w) for w, d in items(doc, "journal", "file")]
     campaign.actions = [_record(d, w) for w, d in items(doc, "actions", "file")]
     campaign.undo = [_undo_step(d, w, campaign) for w, d in items(doc, "undo", "file")]
     previous = (0, 0)
@@ -169,7 +213,7 @@ def from_document(doc: dict[str, Any]) -> Campaign:
     return campaign
 
 
-def _entry(data: Any, where: str) -> JournalEntry:
+def entry_from(data: Any, where: str) -> JournalEntry:
     kind = need(data, "kind", str, where)
     if not KIND.match(kind):
         raise StateError(f"{where}.kind: {kind!r} is not a lower-case word")

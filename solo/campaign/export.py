@@ -121,6 +121,7 @@ def _standing(campaign: Campaign) -> list[str]:
 def to_json(campaign: Campaign) -> dict[str, Any]:
     data = document.to_document(campaign)
     data.pop("undo")
+    data.pop("log")  # where a snapshot stands in its log means nothing outside the saves
     return data
 
 

@@ -15,7 +15,15 @@ Version 0 was the first, flat shape, written during early development:
      "journal": [{"time", "scene", "type", "text", "data"}],
      "log": [{"action", "args", "time"}]}
 
-Times carried a "+00:00" offset instead of "Z", and the table action was
+Version 1 was the whole campaign in one file, rewritten on every move.
+Version 2 is the same document used as a snapshot beside the action log
+(`log.py`): it adds `"log": {"id", "seq", "offset"}`, where the snapshot
+stands in its log.  A version-1 document becomes a version-2 one with
+`"log": null`, which the store reads as "the log starts here": on its first
+opening for play the store starts a log for it and keeps the version-1 file
+as `<slug>.json.v1` (see `store.py`).
+
+Version 0 times carried a "+00:00" offset instead of "Z", and the table action was
 called "table".  Version 0 kept no undo steps, and could not change a
 campaign's system after creation, so its system is also its starting one.
 """
@@ -28,7 +36,7 @@ from typing import Any
 from solo.campaign.fields import StateError, items, need
 from solo.campaign.slugs import slugify
 
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 _V0_ACTION_NAMES = {"table": "table_roll"}
 
@@ -100,7 +108,11 @@ def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1}
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    return {**doc, "version": 2, "log": None}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
 def migrate(doc: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,23 @@
-"""An open campaign bound to its save file: every action and every undo is saved at once.
+"""An open campaign bound to its log: every action and every undo is appended at once.
 
 The CLI opens a session per command; the TUI keeps one for as long as the
-campaign is on screen.  If a save fails (disk full, the file changed under
-us), the campaign in memory is put back to match what is on disk and the
-error is raised, so what the player sees is never ahead of what is kept.
+campaign is on screen.  Each move, under the log's lock (`store.py`):
+
+1. catches up: the records other processes appended since this session last
+   looked are applied first, so two writers never lose each other's moves;
+2. runs the action in memory;
+3. appends one record (`log.py`) with one write and fsyncs it; only then is
+   the move done and its entries returned;
+4. now and then rewrites the snapshot (never needed for safety).
+
+A failed append (a full disk, a read-only file system) is rolled back: the
+campaign in memory is put back as it was before the action, the log is cut
+back to where it was, and the error is raised, so what the player sees is
+never ahead of what is kept and a retried command is never written twice.
+
+`refresh()` catches up without writing (the TUI polls it); the first
+journal index that changed because of another process is kept until
+`take_external()` hands it over, so a front end can redraw just that.
 
 A session without a store is a scratch pad: the same actions on a throwaway
 campaign, nothing written.  The CLI uses one for a plain `solo roll`.
@@ -12,25 +26,47 @@ campaign, nothing written.  The CLI uses one for a plain `solo roll`.
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from solo.campaign import log
 from solo.campaign.actions import TablesSource, perform, undo
-from solo.campaign.journal import JournalEntry, UndoStep
+from solo.campaign.diskfiles import Lock, write_all
+from solo.campaign.journal import JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
 from solo.dice import Rng
+from solo.errors import SoloError
 
 if TYPE_CHECKING:
-    from solo.campaign.store import CampaignStore, Stamp
+    from solo.campaign.store import CampaignStore
+
+
+@dataclass
+class Bound:
+    """Where a session stands in its campaign's log."""
+
+    path: Path            # the log
+    id: str               # its header's id
+    seq: int              # the last record applied
+    offset: int           # the byte just after it
+    inode: int            # the log file this session read (a replaced log is refused)
+    snapshot_offset: int  # where the last snapshot stood
+    snapshot_size: int    # its size in bytes
 
 
 class Session:
     def __init__(self, campaign: Campaign, *, store: CampaignStore | None = None,
-                 stamp: Stamp | None = None, tables: TablesSource = None):
+                 bound: Bound | None = None, tables: TablesSource = None):
         self.campaign = campaign
         self.store = store
-        self.stamp = stamp
+        self.bound = bound
         self.tables = tables
+        self.notices: list[str] = []
+        self._external: int | None = None
+        self._failed_at: int | None = None  # the log's size when catching up last failed
+        self._synced = self._fingerprint() if bound is not None else None
 
     @classmethod
     def scratch(cls, rng: Rng, tables: TablesSource = None) -> Session:
@@ -45,38 +81,238 @@ class Session:
     def path(self) -> Path | None:
         return self.store.path(self.campaign.slug) if self.store else None
 
+    # -- moves ------------------------------------------------------------------------
     def perform(self, name: str, /, **params: Any) -> list[JournalEntry]:
-        """Run an action (see `solo.campaign.actions.perform`) and save; its entries are returned."""
+        """Run an action (see `solo.campaign.actions.perform`) and append it; its entries are returned."""
         if not self.saved:
             return perform(self.campaign, name, params, tables=self.tables, undo_depth=0,
                            plain_data=False)
-        checkpoint = self._checkpoint()
-        entries = perform(self.campaign, name, params, tables=self.tables)
-        self._save_or_rollback(checkpoint)
+        with self._locked() as fd:
+            self._keep_direct_changes(fd)
+            self.catch_up(fd)
+            c = self.campaign
+            steps = c.undo[:]
+            entries = perform(c, name, params, tables=self.tables)
+            try:
+                line = log.do_record(self.bound.seq + 1, c, entries)  # type: ignore[union-attr]
+                self.append(fd, line)
+            except BaseException:
+                step = c.undo[-1]
+                c.load_state(step.state)
+                del c.journal[step.journal:]
+                del c.actions[step.actions:]
+                c.undo = steps
+                raise
+            self._maybe_snapshot(fd)
+            self._synced = self._fingerprint()
         return entries
 
     def undo(self) -> tuple[UndoStep, list[JournalEntry]]:
-        """Take back the last action and save; the step and the removed entries are returned."""
-        checkpoint = self._checkpoint()
-        result = undo(self.campaign)
-        if self.saved:
-            self._save_or_rollback(checkpoint)
-        return result
+        """Take back the last action and append that; the step and the removed entries are returned."""
+        if not self.saved:
+            return undo(self.campaign)
+        with self._locked() as fd:
+            self._keep_direct_changes(fd)
+            self.catch_up(fd)
+            c = self.campaign
+            state = json.dumps(c.state_dict())
+            journal, actions, steps = c.journal[:], c.actions[:], c.undo[:]
+            step, removed = undo(c)
+            try:
+                self.append(fd, log.undo_record(self.bound.seq + 1, utc_now()))  # type: ignore[union-attr]
+            except BaseException:
+                c.load_state(json.loads(state))
+                c.journal, c.actions, c.undo = journal, actions, steps
+                raise
+            self._maybe_snapshot(fd)
+            self._synced = self._fingerprint()
+        return step, removed
 
     def save(self) -> None:
+        """Rewrite the snapshot now (on quit, say); every move is already kept without it."""
         if self.store is None:
             return
-        self.stamp = self.store.save(self.campaign, expect=self.stamp)
+        with self._locked() as fd:
+            self._keep_direct_changes(fd)
+            self.catch_up(fd)
+            self.store.snapshot(self, fd)
+            self._synced = self._fingerprint()
 
-    def _checkpoint(self) -> tuple[str, list, list, list]:
-        c = self.campaign
-        return json.dumps(c.state_dict()), c.journal[:], c.actions[:], c.undo[:]
+    # -- other processes --------------------------------------------------------------
+    def refresh(self) -> int | None:
+        """Apply what other processes appended; the first journal index changed by them, or None.
 
-    def _save_or_rollback(self, checkpoint: tuple[str, list, list, list]) -> None:
+        The index is kept for `take_external()` too (it is not handed over here).
+        """
+        if self.bound is None:
+            return None
         try:
-            self.save()
-        except BaseException:
-            state, journal, actions, steps = checkpoint
-            self.campaign.load_state(json.loads(state))
-            self.campaign.journal, self.campaign.actions, self.campaign.undo = journal, actions, steps
+            size = os.stat(self.bound.path).st_size
+        except OSError:
+            return None  # renamed or deleted: the next move says so
+        if size in (self.bound.offset, self._failed_at):
+            return None
+        try:
+            with self._locked() as fd:
+                self._keep_direct_changes(fd)
+                self.catch_up(fd)
+                self._synced = self._fingerprint()
+        except SoloError:
+            self._failed_at = size  # said once; not again until the log changes
             raise
+        return self._external
+
+    def changed_on_disk(self) -> bool:
+        """True when the log is not the length this session last saw (cheap: one `stat`)."""
+        if self.bound is None:
+            return False
+        try:
+            return os.stat(self.bound.path).st_size not in (self.bound.offset, self._failed_at)
+        except OSError:
+            return False
+
+    def take_notices(self) -> list[str]:
+        """The notices gathered so far (a torn log line dropped...), each handed over once."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    def take_external(self) -> int | None:
+        """The first journal index changed by another process since the last call (None: none)."""
+        mark, self._external = self._external, None
+        return mark
+
+    # -- the log (called with its lock held) ------------------------------------------
+    def catch_up(self, fd: int) -> None:
+        bound = self._bound()
+        size = os.fstat(fd).st_size
+        if size == bound.offset:
+            return
+        if size < bound.offset:
+            raise SoloError(f"{bound.path} is shorter than when {self.campaign.name!r} was opened"
+                            " (restored by another solo?): open the campaign again")
+        try:
+            _, tail = log.read_open(fd, bound.offset)
+            seq, changed = log.apply_tail(self.campaign, tail, bound.seq, bound.path)
+        except log.LogError as exc:
+            self._reload()
+            raise SoloError(f"{bound.path} is damaged: {exc}; `solo restore {self.campaign.slug}`"
+                            " keeps a copy and cuts it where the damage starts") from None
+        except OSError as exc:
+            raise SoloError(f"cannot read {bound.path}: {exc.strerror or exc}") from None
+        if tail.torn:
+            os.ftruncate(fd, tail.end)
+            os.fsync(fd)
+            assert self.store is not None
+            self.store._tell(f"the last line of {bound.path} was cut short ({tail.torn} bytes, a"
+                             " write interrupted by a crash) and has been dropped; everything"
+                             " before it is kept", self.notices)
+        bound.seq, bound.offset = seq, tail.end
+        self._synced = self._fingerprint()  # what the log holds now, whatever this move does next
+        if changed is not None:
+            self._external = changed if self._external is None else min(self._external, changed)
+
+    def append(self, fd: int, line: bytes) -> None:
+        """Write one record at the end of the log and fsync it; on failure the log is as it was."""
+        bound = self._bound()
+        try:
+            os.lseek(fd, bound.offset, os.SEEK_SET)
+            write_all(fd, line)
+            _sync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, bound.offset)
+            except OSError:
+                pass  # the line has no newline yet: it is read as torn and dropped
+            raise SoloError(f"could not save to {bound.path}: {exc.strerror or exc}; the move was"
+                            " taken back and the campaign is as it was before it") from None
+        bound.seq += 1
+        bound.offset += len(line)
+
+    def _fingerprint(self) -> tuple[Any, ...]:
+        c = self.campaign
+        state = c.state_dict()
+        rng = state.pop("rng")
+        return (len(c.journal), len(c.actions), len(c.undo), id(c.actions[-1]) if c.actions else None,
+                c.name, rng["internal"], json.dumps(state, ensure_ascii=False, default=repr))
+
+    def _keep_direct_changes(self, fd: int) -> None:
+        """Snapshot changes made to `campaign` directly (not through an action) since the last record.
+
+        Tests and tools sometimes set a campaign up by hand; such changes
+        are not in the log, so the snapshot keeps them before anything else.
+        """
+        if self._synced is not None and self._fingerprint() != self._synced:
+            assert self.store is not None
+            self.store.snapshot(self, fd)
+
+    def _maybe_snapshot(self, fd: int) -> None:
+        from solo.campaign import store
+
+        bound = self._bound()
+        due = max(store.SNAPSHOT_EVERY, bound.snapshot_size * store.SNAPSHOT_SHARE)
+        if bound.offset - bound.snapshot_offset > due:
+            assert self.store is not None
+            self.store.snapshot(self, fd)
+
+    def _bound(self) -> Bound:
+        if self.bound is None:
+            raise SoloError("this campaign is not bound to a log")  # pragma: no cover
+        return self.bound
+
+    def _locked(self) -> _LogLock:
+        return _LogLock(self)
+
+    def _reload(self) -> None:
+        """Throw away a campaign half-changed by a bad record: load it again, if it loads."""
+        assert self.store is not None
+        try:
+            fresh = self.store.open(self.campaign.slug, tables=self.tables)
+        except SoloError:
+            return
+        self.campaign, self.bound = fresh.campaign, fresh.bound
+        self._synced = fresh._synced
+        self._external = 0
+
+
+class _LogLock:
+    """Open the session's log, lock it, and check it is still the same file."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.fd: int | None = None
+
+    def __enter__(self) -> int:
+        bound = self.session._bound()
+        name = self.session.campaign.name
+        try:
+            fd = os.open(bound.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            raise SoloError(f"{name!r} was renamed or deleted by another solo since it was opened"
+                            " (its log {bound.path} is gone): open it again") from None
+        except OSError as exc:
+            raise SoloError(f"cannot open {bound.path}: {exc.strerror or exc}") from None
+        try:
+            Lock(fd).acquire()
+            st = os.fstat(fd)
+            current = os.stat(bound.path)
+            if st.st_ino != bound.inode or (current.st_ino, current.st_dev) != (st.st_ino, st.st_dev):
+                raise SoloError(f"{bound.path} was replaced since {name!r} was opened (deleted,"
+                                " renamed or restored by another solo?): open it again")
+        except FileNotFoundError:
+            os.close(fd)
+            raise SoloError(f"{name!r} was renamed or deleted by another solo since it was opened:"
+                            " open it again") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        self.fd = fd
+        return fd
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing drops the lock
+
+
+def _sync(fd: int) -> None:
+    sync = getattr(os, "fdatasync", os.fsync)
+    sync(fd)

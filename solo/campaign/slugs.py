@@ -5,6 +5,11 @@ the save file is `<slug>.json`.  The slug keeps letters and digits (any
 script, lower-cased) and turns every run of anything else into one hyphen, so
 no name can carry a path separator, a leading dot or `..` into the saves
 directory: `../../etc/x` becomes `etc-x`.
+
+A slug is also cut to `MAX_SLUG_BYTES` bytes of UTF-8 (at a character
+boundary), so that every name the store derives from it — the backup, the
+log, a damaged file kept aside with its time, a deleted file in `.deleted/`
+with its time and number — stays within the 255 bytes a file name may have.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import unicodedata
 from solo.errors import SoloError
 
 MAX_SLUG = 60
+MAX_SLUG_BYTES = 200
 MAX_NAME = 120
 
 # Names Windows refuses as file names whatever their extension.
@@ -37,7 +43,8 @@ def slugify(name: str) -> str:
             out.append(ch)
         elif out and out[-1] != "-":
             out.append("-")
-    slug = "".join(out).strip("-")[:MAX_SLUG].rstrip("-")
+    slug = "".join(out).strip("-")[:MAX_SLUG]
+    slug = slug.encode("utf-8")[:MAX_SLUG_BYTES].decode("utf-8", "ignore").rstrip("-")
     if not slug:
         raise CampaignNameError(f"the campaign name {name!r} has no letters or digits to name its save file")
     if slug in _RESERVED:

@@ -59,7 +59,7 @@ class Context:
     @cached_property
     def store(self) -> CampaignStore:
         """The campaigns in `--saves DIR`, else SOLO_SAVES, else the default saves directory."""
-        return CampaignStore(getattr(self.args, "saves", None))
+        return CampaignStore(getattr(self.args, "saves", None), notify=self.warn)
 
     @cached_property
     def session(self) -> Session:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from solo.dice import Rng
 from solo.errors import SoloError
+from solo.rules.moves import SystemMove
 
 APPROACHES = ("force", "finesse", "wits", "presence", "lore", "stealth", "survival", "craft")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -317,6 +318,12 @@ class System(ABC):
     def odds_chart(self) -> OddsChart:
         """The chance of success of the system's common checks (`solo odds SYSTEM` with no options)."""
         raise RulesError(f"{self.name} has no chart of odds; give the check's options")
+
+    # -- moves between fights ------------------------------------------------
+    @classmethod
+    def moves(cls) -> tuple[SystemMove, ...]:
+        """What a character can do outside a fight (rest, heal, advance...): see `solo.rules.moves`."""
+        return ()
 
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod

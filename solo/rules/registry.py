@@ -26,6 +26,14 @@ def ids() -> list[str]:
     return list(SYSTEMS)
 
 
+def system_class(system_id: str) -> type[System]:
+    """The class of a system, without reading its tables (for what it declares: `moves()`...)."""
+    key = str(system_id).strip().lower()
+    if key not in SYSTEMS:
+        raise RulesError(f"no rules system called {system_id!r}; known: {', '.join(SYSTEMS)}")
+    return _class(key)
+
+
 def _class(key: str) -> type[System]:
     module, cls = SYSTEMS[key].split(":")
     return getattr(importlib.import_module(module), cls)

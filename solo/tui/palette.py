@@ -31,12 +31,26 @@ class MovesProvider(Provider):
 
         return all_moves()
 
+    def _system_moves(self, player: Any) -> list[tuple[str, Any, str]]:
+        """The campaign's rule-system moves between fights, as (title, callback, help)."""
+        from solo.campaign.system_moves import moves_of
+        from solo.errors import SoloError
+
+        try:
+            moves = moves_of(player.campaign)
+        except SoloError:  # a campaign whose system's tables cannot load shows the plain moves only
+            return []
+        return [(f"Move: {m.title}", partial(player.run_move, "system-move", m.id), f"{m.help}  /move {m.id}")
+                for m in moves]
+
     async def discover(self) -> Hits:
         player = _player(self)
         if player is None:
             return
         for m in self._moves():
             yield DiscoveryHit(m.title, partial(player.run_move, m.id), help=m.help)
+        for title, callback, help_text in self._system_moves(player):
+            yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         player = _player(self)
@@ -49,6 +63,10 @@ class MovesProvider(Provider):
             if score > 0:
                 yield Hit(score, matcher.highlight(m.title), partial(player.run_move, m.id),
                           help=f"{m.help}  {words}".rstrip())
+        for title, callback, help_text in self._system_moves(player):
+            score = max(matcher.match(title), matcher.match(help_text) * 0.9)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
 
 
 class TablesProvider(Provider):

@@ -17,7 +17,7 @@ GROUPS = {
     "roll": "dice", "table": "dice",
     "oracle": "oracle", "clue": "oracle", "journey": "oracle", "countdown": "oracle",
     "clock": "oracle", "thread": "oracle", "meaning": "oracle", "stall": "oracle", "event": "oracle",
-    "character": "rules", "encounter": "rules", "check": "rules", "harm": "rules",
+    "character": "rules", "encounter": "rules", "check": "rules", "harm": "rules", "move": "rules",
     "story": "story", "hook": "story", "npc": "story", "foundation": "story",
     "campaign": "campaign",
 }

@@ -35,6 +35,7 @@ def _campaign_with_every_module_state(cli, saves_dir: Path) -> Path:
     session.perform("rules.encounter_act", actor="Ulric", action=0)
     session.campaign.extra["rules"] |= {"edge": 1, "edge_source": "the journey"}
     session.perform("note", text="saved with every module's state")
+    session.save()  # the snapshot holds everything, so editing it by hand is editing the campaign
     state = json.loads(path.read_text())["state"]["extra"]
     assert set(state["oracle"]) == {"scene_clue", "journey_pending"}
     assert {"edge", "edge_source", "encounter", "last_encounter"} <= set(state["rules"])

@@ -163,6 +163,7 @@ def test_lore_dice_stay_on_the_sheet_for_the_next_contest(np):
     assert ann.lore == {"beast": [12, 20]}
     again = np.actor_from_dict(ann.to_dict())
     assert again.lore == {"beast": [12, 20]}
+    assert "Lore: beast +d12 +d20" in np.stat_block(again).splitlines()
     wolf2, bandit = np.npc("wolf"), np.npc("bandit")
     second = Encounter(np, {"party": [again], "foes": [wolf2, bandit]}, Rng(5))
     fa = second.fighter(again)
@@ -187,6 +188,7 @@ def test_the_etiquette_talent_is_social_armour(np):
         2,     # the foe's medium Bargain/Wonder [d4:2] succeeds: 2 damage, no 1s to bypass
         2, 5,  # Ann's social armour (talent 2: d4 d6) at medium [2 5] holds: nothing gets through
     ])
+    assert "Social armour 2" in np.stat_block(ann).splitlines()
     contest = Encounter(np, {"party": [ann], "foes": [foe]}, rng, kind="social")
     act(contest, ann, "wait")
     events = act(contest, foe, "attack", ann, "bargain-wonder", "medium")

@@ -43,6 +43,7 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
+from solo.rules.moves import SystemMove
 from solo.rules.nine_powers import build, economy
 from solo.rules.nine_powers.character import (
     BUFFERS,
@@ -53,6 +54,7 @@ from solo.rules.nine_powers.character import (
     track_maxima,
 )
 from solo.rules.nine_powers.contest import Contest, policy
+from solo.rules.nine_powers.moves import MOVES
 from solo.rules.nine_powers.pools import (
     DIFFICULTIES,
     THRESHOLD,
@@ -212,6 +214,11 @@ class NinePowers(System):
                 f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
                 f" (small penalty to {_scope(w.get('scope', ''))})"
             )
+        if a.lore:
+            lines.append("Lore: " + "; ".join(f"{kind} +{' +'.join(f'd{d}' for d in dice)}"
+                                           for kind, dice in sorted(a.lore.items())))
+        if a.social_armor or a.talent("disguise-etiquette"):
+            lines.append(f"Social armour {max(a.social_armor, a.talent('disguise-etiquette'))}")
         if a.inventory:
             lines.append("Carrying: " + ", ".join(a.inventory))
         if a.notes:
@@ -654,6 +661,10 @@ class NinePowers(System):
             raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
         a.coins -= price
         return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
+
+    @classmethod
+    def moves(cls) -> tuple[SystemMove, ...]:
+        return MOVES
 
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, *, talent: bool = False) -> list[Event]:

@@ -50,6 +50,7 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
+from solo.rules.moves import SystemMove
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
 from solo.rules.resistance.conflict import Conflict, policy
@@ -67,6 +68,7 @@ from solo.rules.resistance.dice import (
     stress_from,
 )
 from solo.rules.resistance.dice import degree_odds as pool_degree_odds
+from solo.rules.resistance.moves import MOVES
 from solo.rules.resistance.setting import Setting
 from solo.rules.resistance.stress import StressRules
 
@@ -587,6 +589,10 @@ class Resistance(System):
                           pc.name, {"resistance": rid, "removed": 1})]
         return [Event("hope", f"{pc.name} has no {name} stress to clear.", pc.name,
                       {"resistance": rid, "removed": 0})]
+
+    @classmethod
+    def moves(cls) -> tuple[SystemMove, ...]:
+        return MOVES
 
     def lay_low(self, actor: Any) -> list[Event]:
         pc = self._pc(actor)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.render import encounter_running
+from solo.tui.screens.choose import ChooseDialog
 
 
 @move("characters", "Characters", "The party's sheets, kept current; create a PC (guided or at random)",
@@ -39,6 +40,19 @@ async def encounter(play: Play, args: str) -> None:
             foes = [int(p) if p.isdigit() else p for p in picked] if picked else None
         if not foes:
             return
-        if await play.perform("rules.encounter_start", foes=foes) is None:
+        sheets = [c for c in campaign.pcs if c.sheet.get("system") == system.id]
+        unfit = [(c, system.load_actor(c.sheet).unfit()) for c in sheets]
+        out = [f"{c.name} ({why})" for c, why in unfit if why]
+        pcs: list[int] | None = None
+        if out:  # defeated PCs sit the fight out unless the player brings them in
+            choices = [("all", "Bring them in anyway")]
+            if len(out) < len(sheets):
+                choices.insert(0, ("without", "Fight without them"))
+            answer = await play.dialog(ChooseDialog(f"In no state to fight: {', '.join(out)}", choices))
+            if answer is None:
+                return
+            if answer == "all":
+                pcs = [c.id for c in sheets]
+        if await play.perform("rules.encounter_start", foes=foes, pcs=pcs) is None:
             return
     play.show(EncounterScreen(play, play.changed))

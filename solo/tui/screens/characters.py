@@ -88,6 +88,9 @@ class CharactersScreen(Screen[None]):
         Binding("n", "new", "New PC", id="characters.new", tooltip="Create a player character, guided"),
         Binding("r", "random", "Random PC", id="characters.random",
                 tooltip="Roll a player character at random (you see it before it joins)"),
+        Binding("m", "move", "Move", id="characters.move",
+                tooltip="One of the rule system's moves between fights (rest, heal, lay low...)"
+                " for the PC on show"),
         Binding("escape", "back", "Back", id="characters.back", tooltip="Back to the journal"),
     ]
 
@@ -190,6 +193,22 @@ class CharactersScreen(Screen[None]):
                 self.selected = entries[0].data["id"]
                 self.show()
         return answer == "reroll"
+
+    @work(exclusive=True, group="characters", exit_on_error=False)
+    async def action_move(self) -> None:
+        """The move list for the PC on show; the sheet refreshes when the move is done."""
+        from solo.tui.moves.between import make_move
+
+        try:
+            people = {c.id: c for c in self.people}
+            chosen = people.get(self.selected) if self.selected is not None else None
+            if chosen is None or chosen.role != "pc":
+                raise SoloError("choose a player character first: moves between fights are theirs")
+            entries = await make_move(self.play, character=chosen)
+            if entries:
+                self.notify("\n".join(e.text for e in entries), title="Done", markup=False)
+        except SoloError as exc:
+            self.notify(str(exc), severity="error", markup=False)
 
     def action_back(self) -> None:
         self.dismiss(None)

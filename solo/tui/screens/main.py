@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from solo.tables import TableSet
 
 T = TypeVar("T")
+LOG_POLL_SECONDS = 0.5  # how often the campaign's log is looked at for another solo's moves
 
 WELCOME = (
     "This is your journal. Type what happens and press Enter to write it down.\n\n"
@@ -105,6 +106,8 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._runner = asyncio.create_task(self._work_off_queue())
+        self.set_interval(LOG_POLL_SECONDS, self._poll_log)
+        self._tell_notices()
         self.journal.set_entries(self.campaign.journal)
         self._show_state()
         self.line.focus()
@@ -118,6 +121,7 @@ class MainScreen(Screen[None]):
         self._show_state()
         self.line.value = ""
         self.line.focus()
+        self._tell_notices()
 
     def on_unmount(self) -> None:
         if self._runner is not None:
@@ -220,18 +224,44 @@ class MainScreen(Screen[None]):
                 self._pending -= 1
                 self._queue.task_done()
 
+    # -- another process writing the same campaign ---------------------------------------
+    def _poll_log(self) -> None:
+        """Queue a catch-up when the campaign's log grew (another solo wrote to it)."""
+        if not self.busy and self.session.changed_on_disk():
+            self._enqueue("__refresh__", {}, None)
+
+    def _tell_notices(self) -> None:
+        for notice in self.session.take_notices():
+            self.tell(notice, severity="warning")
+
+    def _catch_up_journal(self, entries: list[JournalEntry]) -> None:
+        """Show `entries`, or redraw from the first entry another process changed."""
+        mark = self.session.take_external()
+        if mark is None:
+            self.journal.append(entries)
+            return
+        self.journal.truncate(mark)
+        self.journal.append(self.campaign.journal[mark:])
+
     async def _run(self, action: str, params: dict[str, Any]) -> list[JournalEntry] | None:
         try:
-            if action == "__undo__":
+            if action == "__refresh__":
+                await asyncio.to_thread(self.session.refresh)
+                entries: list[JournalEntry] | None = []
+                self._catch_up_journal([])
+            elif action == "__undo__":
                 step, removed = await asyncio.to_thread(self.session.undo)
                 self.journal.truncate(len(self.campaign.journal))
+                self._catch_up_journal([])
                 self.tell(f"Undid {step.action.replace('_', ' ')}"
                           f" ({len(removed)} journal entr{'y' if len(removed) == 1 else 'ies'} removed).")
-                entries: list[JournalEntry] | None = []
+                entries = []
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
-                self.journal.append(entries)
+                self._catch_up_journal(entries)
+            self._tell_notices()
         except SoloError as exc:
+            self._catch_up_journal([])  # another solo's moves may have come in before the refusal
             self.tell(str(exc), severity="error")
             return None
         except Exception as exc:  # a bug: say so, keep playing; the campaign was rolled back
