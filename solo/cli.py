@@ -40,6 +40,9 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     "solo.commands.tables": (
         ("table", "list, show, roll and check tables"),
     ),
+    "solo.commands.imports": (
+        ("import", "import Datasworn, Foundry, Tracery, CSV or Markdown tables"),
+    ),
     "solo.commands.story": (
         ("hooks", "generate adventure hooks"),
         ("npc", "generate people to meet"),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 TABLES_ENV = "SOLO_TABLES"
+USER_TABLES_ENV = "SOLO_USER_TABLES"
 SAVES_ENV = "SOLO_SAVES"
 
 
@@ -32,6 +33,20 @@ def builtin_tables_dir() -> Path:
     raise FileNotFoundError(
         f"solo's built-in tables are missing: looked in {shipped} and beside the package"
     )
+
+
+def user_tables_home() -> Path:
+    """The player's own tables directory, read on every start and where `solo import` writes.
+
+    SOLO_USER_TABLES names another place; otherwise it is `tables/` under the
+    user data directory (platformdirs), whether or not it exists yet.
+    """
+    env = os.environ.get(USER_TABLES_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("solo", appauthor=False)) / "tables"
 
 
 def user_tables_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[Path]:

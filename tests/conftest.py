@@ -22,6 +22,7 @@ def _isolated_env(tmp_path_factory, monkeypatch):
     saves = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("SOLO_SAVES", str(saves))
     monkeypatch.delenv("SOLO_TABLES", raising=False)
+    monkeypatch.setenv("SOLO_USER_TABLES", str(tmp_path_factory.mktemp("user-tables")))
     return saves
 
 

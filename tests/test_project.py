@@ -57,6 +57,9 @@ def test_every_readme_command_runs_as_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "my-tables").mkdir()
     (tmp_path / "my-tables" / "a.yaml").write_text("id: mine/a\nrows: [x]\n")
+    # the notes `solo import markdown` reads in the README
+    (tmp_path / "lair-notes.md").write_text(
+        (REPO / "tests" / "tables" / "importers" / "fixtures" / "lair.md").read_text())
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     commands = readme_usage_commands()
     assert len(commands) > 40

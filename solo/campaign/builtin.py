@@ -17,6 +17,7 @@ from typing import Any
 from solo.campaign.actions import ActionContext, campaign_action
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
+from solo.campaign.state_checks import DRAWN, TABLES
 from solo.campaign.systems import check_system
 from solo.dice import parse, roll
 from solo.errors import SoloError
@@ -54,10 +55,15 @@ def roll_dice(campaign: Campaign, ctx: ActionContext, expression: str,
 @campaign_action("table_roll")
 def table_roll(campaign: Campaign, ctx: ActionContext, table: str,
                times: int = 1) -> list[JournalEntry]:
-    """Roll on a table by id with the campaign's dice; one entry per roll."""
+    """Roll on a table by id with the campaign's dice; one entry per roll.
+
+    The rows drawn from deck tables (drawn without replacement) are kept in the
+    campaign's state, so they stay drawn across sessions and an undo puts them back.
+    """
     tables = ctx.tables
     tables.get(table)  # a clear error before any die is drawn
-    results = [tables.roll(table, ctx.rng) for _ in range(_times(times, MAX_TABLE_ROLLS))]
+    decks = campaign.module_state(TABLES).setdefault(DRAWN, {})
+    results = [tables.roll(table, ctx.rng, decks) for _ in range(_times(times, MAX_TABLE_ROLLS))]
     return [ctx.entry("table", r.render(), r.to_dict()) for r in results]
 
 

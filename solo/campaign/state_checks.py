@@ -14,11 +14,25 @@ from typing import Any
 from solo.campaign.extra import extra_check
 from solo.campaign.fields import StateError, describe, items, need, within
 
+TABLES = "tables"
+DRAWN = "drawn"  # deck tables' drawn rows: table id -> row numbers (0-based)
 ORACLE = "oracle"
 RULES = "rules"
 ENCOUNTER = "encounter"
 LAST_ENCOUNTER = "last_encounter"
 MAX_ROUNDS = 1000
+
+
+@extra_check(TABLES, DRAWN)
+def _check_drawn(value: Any, where: str) -> None:
+    if not isinstance(value, dict):
+        raise StateError(f"{where}: expected a mapping of table ids to drawn rows, found"
+                         f" {describe(value)}")
+    for table_id, rows in value.items():
+        if not isinstance(rows, list) or not all(
+                isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rows):
+            raise StateError(f"{where}.{table_id}: expected a list of row numbers, found"
+                             f" {describe(rows)}")
 
 
 @extra_check(ORACLE, "scene_clue")

@@ -41,7 +41,22 @@ def register(sub: Any, common: Any) -> None:
 def _kind(table: Table) -> str:
     if table.kind == "range":
         return table.dice or ""
+    if table.kind == "column":
+        return "column"
     return "grammar" if table.kind == "grammar" else "weighted"
+
+
+def _first_sentence(text: str, limit: int = 90) -> str:
+    """A collection's summary as one listing line: its first sentence, cut short if long."""
+    first = text.split(". ", 1)[0].strip()
+    if len(first) > limit:
+        first = first[:limit - 1].rstrip() + "…"
+    return first
+
+
+def _flag(table: Table) -> str:
+    count = len(table.upstream)
+    return f"  [upstream data error{'s' if count > 1 else ''}: {count}]" if count else ""
 
 
 def _summary(table: Table) -> dict[str, Any]:
@@ -54,6 +69,9 @@ def _summary(table: Table) -> dict[str, Any]:
         "tags": table.tags,
         "source": str(table.source) if table.source else None,
         "builtin": table.builtin,
+        "credit": table.credit.to_dict() if table.credit else None,
+        "collection": table.collection.title if table.collection else None,
+        "upstream": table.upstream,
     }
 
 
@@ -64,7 +82,24 @@ def cmd_list(ctx: Context) -> int:
     ]
     chosen = sorted(chosen, key=lambda t: t.id)
     width = max((len(t.id) for t in chosen), default=10)
-    lines = [f"{t.id:<{width}}  {_kind(t):<8}  {t.title}" for t in chosen]
+    # Tables outside any collection first, then each collection under its title.
+    groups: dict[str, list[Table]] = {}
+    lines: list[str] = []
+    for t in chosen:
+        if t.collection is None:
+            lines.append(f"{t.id:<{width}}  {_kind(t):<8}  {t.title}{_flag(t)}")
+        else:
+            groups.setdefault(t.collection.title, []).append(t)
+    for title, members in sorted(groups.items()):
+        summary = members[0].collection.summary if members[0].collection else ""
+        credit = next((m.credit for m in members if m.credit), None)
+        lines.append("")
+        lines.append(f"{title}" + (f" — {_first_sentence(summary)}" if summary else ""))
+        if credit is not None:
+            lines.append(f"  {credit.line()}")
+        lines.extend(f"  {t.id:<{width}}  {_kind(t):<8}  {t.title}{_flag(t)}" for t in members)
+    if lines and not lines[0]:
+        lines.pop(0)
     if not chosen:
         lines = ["no tables match"]
     ctx.emit([_summary(t) for t in chosen], "\n".join(lines))
@@ -77,6 +112,20 @@ def _show_text(table: Table) -> str:
         lines.append(table.description)
     origin = "built-in" if table.builtin else "user"
     lines.append(f"{_kind(table)} table, {origin}, from {table.source}")
+    if table.collection is not None:
+        lines.append(f"In the collection {table.collection.title}")
+    if table.credit is not None:
+        lines.append(table.credit.line())
+    if table.recommended is not None:
+        low, high = table.recommended
+        lines.append(f"Recommended rolls: {low}" + (f"-{high}" if high != low else ""))
+    if table.match:
+        lines.append(f"On a match: {table.match}")
+    if table.suggest:
+        lines.append(f"See also: {', '.join(table.suggest)}")
+    if table.column_of:
+        lines.append(f"Reads the column '{table.column}' of {table.column_of}")
+    lines.extend(f"Upstream data error: {note}" for note in table.upstream)
     if table.kind == "grammar":
         for symbol, rules in (table.grammar or {}).items():
             marker = " (start)" if symbol == table.start else ""
@@ -84,11 +133,27 @@ def _show_text(table: Table) -> str:
             lines.extend(f"    - {rule}" for rule in rules)
         return "\n".join(lines)
     total_weight = sum(r.weight for r in table.rows)
+    if table.columns:
+        lines.append(f"  {'':>7}  {' | '.join(table.columns.values())}")
     for row in table.rows:
-        label = row.range_label() if table.kind == "range" else f"{row.weight}/{total_weight}"
-        lines.append(f"  {label:>7}  {row.text}")
-        for key, value in row.fields.items():
+        if row.display:
+            label = ""
+        else:
+            label = row.range_label() if table.kind == "range" else f"{row.weight}/{total_weight}"
+        fields = dict(row.fields)
+        if table.columns and isinstance(row.value, dict):
+            text = " | ".join(str(row.value.get(c) or "") for c in table.columns)
+            fields = {k: v for k, v in fields.items() if k not in table.columns}
+        else:
+            text = row.text
+        lines.append(f"  {label:>7}  {text}")
+        for key, value in fields.items():
             lines.append(f"  {'':>7}    {key}: {value}")
+        for follow in row.then:
+            target = follow.table or "this table"
+            how = "roll" if follow.auto else "you may roll"
+            lines.append(f"  {'':>7}    then {how} {target} x{follow.times}"
+                         f" (duplicates: {follow.duplicates})")
     return "\n".join(lines)
 
 
@@ -149,11 +214,17 @@ def _report(ctx: Context, tables: TableSet, checked: list[Table], problems: list
         "tables": len(checked),
         "problems": [p.to_dict() for p in problems],
     }
+    upstream = [f"warning: {t.source}: table {t.id}: upstream data error: {note}"
+                for t in sorted(checked, key=lambda t: t.id) for note in t.upstream]
+    data["upstream"] = [{"table": t.id, "notes": t.upstream} for t in checked if t.upstream]
     if problems:
         text = "\n".join(str(p) for p in problems)
         text += f"\n{len(problems)} problem(s); {len(checked)} table(s) are fine."
     else:
         text = f"{len(checked)} table(s) checked: no problems."
+    if upstream:
+        text = "\n".join(upstream) + "\n" + text + (
+            f" {len(upstream)} upstream data error(s), imported as found, are named above.")
     overridden = [tid for tid in tables.overrides if any(t.id == tid for t in checked)]
     if overridden and not ctx.json:
         text += "\nThese replace built-in tables: " + ", ".join(sorted(overridden))

@@ -189,11 +189,25 @@ def _strings(value: object) -> list[str]:
 
 
 def _rows_growth(table: Table, tables: dict[str, Growth]) -> Growth:
+    """The worst row's figures, its further rolls (`then`) counted `times` each.
+
+    A row rolling this same table again costs `times` rolls of the worst row
+    that does not (a repeat skips rows that repeat); rerolls of duplicates are
+    left to the roll's own budget, since they stop as soon as a new row comes.
+    """
     own_dice = _dice_count(table.dice) if table.dice else 0
+    plain = [row for row in table.rows if not row.rolls_self]
+    base = _worst(table, plain, tables, own_dice, None)
+    return _worst(table, table.rows, tables, own_dice, base)
+
+
+def _worst(table: Table, rows: list, tables: dict[str, Growth], own_dice: int,
+           again: Growth | None) -> Growth:
     worst = Growth(steps=1.0, dice=float(own_dice))
-    for row in table.rows:
+    for row in rows:
         steps = dice = 0.0
         heaviest: tuple[float, str | None] = (0.0, None)
+        uses: list[tuple[str | None, int]] = []
         for text in _strings(row.value):
             for kind, arg in _REFERENCE.findall(text):
                 name = arg.strip()
@@ -201,14 +215,17 @@ def _rows_growth(table: Table, tables: dict[str, Growth]) -> Growth:
                     steps += 1
                     dice += _dice_count(name)
                     continue
-                child = tables.get(name, Growth())
-                steps += child.steps
-                dice += child.dice
-                if child.steps > heaviest[0]:
-                    heaviest = (child.steps, name)
-                if child.depth + 1 > worst.depth:
-                    worst.depth = child.depth + 1
-                    worst.deep = name
+                uses.append((name.partition("#")[0].strip(), 1))
+        uses.extend((f.table, f.times) for f in row.then if f.auto)
+        for name, times in uses:
+            child = (again or Growth()) if name is None else tables.get(name, Growth())
+            steps += times * child.steps
+            dice += times * child.dice
+            if child.steps > heaviest[0]:
+                heaviest = (child.steps, name)
+            if child.depth + 1 > worst.depth:
+                worst.depth = child.depth + 1
+                worst.deep = name
         if 1.0 + steps > worst.steps:
             worst.steps = 1.0 + steps
             worst.heavy = heaviest[1]
@@ -266,6 +283,10 @@ def growth_problems(tables: dict[str, Table], refs: dict[str, set[str]]) -> dict
             growth, unsettled = _grammar_growth(table, found)
             if unsettled:
                 problems[table_id] = unsettled
+        elif table.kind == "column" and table.column_of:
+            base = found.get(table.column_of, Growth())
+            growth = Growth(base.steps + 1, base.dice, base.depth + 1, heavy=table.column_of,
+                            deep=table.column_of)
         else:
             growth = _rows_growth(table, found)
         found[table_id] = growth

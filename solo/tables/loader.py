@@ -27,6 +27,7 @@ Every refusal is one problem naming the file and line.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +35,16 @@ from typing import Any
 
 import yaml
 
-from solo.tables.model import ROW_KEYS, Problem, Row, Table
+from solo.tables.model import (
+    DUPLICATES,
+    ROW_KEYS,
+    Collection,
+    Credit,
+    FollowUp,
+    Problem,
+    Row,
+    Table,
+)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_YAML_NESTING = 64
@@ -44,10 +54,16 @@ MAX_ROWS = 10_000
 MAX_RULES = 10_000
 _DEEP_PREFIX = 24
 _MANY_BRACKETS = 24
-TABLE_KEYS = {"id", "title", "description", "dice", "rows", "grammar", "start", "tags"}
+TABLE_KEYS = {"id", "title", "description", "dice", "rows", "grammar", "start", "tags",
+              "source", "recommended", "suggest", "columns", "column-of", "column", "match",
+              "upstream", "deck"}
+CREDIT_KEYS = {"title", "authors", "page", "licence", "url"}
+FOLLOW_KEYS = {"table", "times", "duplicates", "auto"}
+MAX_FOLLOW_TIMES = 20
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)*$")
 RANGE_PATTERN = re.compile(r"^\s*(\d+)\s*(?:[-\u2013]\s*(\d+)|(\+))?\s*$")
-SUFFIXES = (".yaml", ".yml")
+SUFFIXES = (".yaml", ".yml", ".json")
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 # The safe loader only (no arbitrary objects), in its C form when PyYAML was
@@ -165,6 +181,45 @@ def read_text(path: Path) -> str:
 
 
 
+class JsonError(ValueError):
+    """A JSON file that cannot be read: its reason and, when known, its line."""
+
+    def __init__(self, reason: str, line: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+
+
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of a JSON text nest (strings ignored)."""
+    depth = deepest = 0
+    for bracket in re.findall(r"[\[\]{}]", JSON_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def load_json(text: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_YAML_NESTING) -> Any:
+    """JSON from an untrusted file: size and nesting checked before Python's recursive parser runs."""
+    size = len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise JsonError(f"the file is {size} bytes; at most {max_bytes} are read")
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise JsonError(f"arrays and objects nest {depth} deep; at most {max_depth} are read")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonError(f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise JsonError(f"cannot read a value: {str(exc).splitlines()[0]}") from None
+    except RecursionError:
+        raise JsonError("arrays and objects nest too deeply") from None
+
+
 class LineFinder:
     """Maps a path inside a YAML document (keys and indexes) to a 1-based line."""
 
@@ -229,12 +284,10 @@ def parse_range(value: Any) -> tuple[int, int | None] | None:
     if not match:
         return None
     low_text, high_text, plus = match.groups()
-    low = int(low_text)
+    low = 100 if low_text == "00" else int(low_text)
     if plus:
         return (low, None)
     high = int(high_text) if high_text is not None else low
-    if low_text == "00":
-        low = 100
     if high_text == "00":
         high = 100
     return (low, high)
@@ -259,6 +312,13 @@ class FileReader:
                                          f" {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit"
                                          " for a table file"))
             return []
+        if self.path.suffix == ".json":  # size and nesting checked by load_json itself
+            try:
+                data = load_json(self.text)
+            except JsonError as exc:
+                self.problems.append(Problem(self.path, exc.line, None, exc.reason))
+                return []
+            return self.read_data(data)
         refused = scan_budget(self.text)
         if refused is not None:
             line, reason = refused
@@ -283,6 +343,9 @@ class FileReader:
                 reason = "a number of more than 4,300 digits"
             self.problems.append(Problem(self.path, line, None, f"cannot read a value: {reason}"))
             return []
+        return self.read_data(data)
+
+    def read_data(self, data: Any) -> list[Table]:
         if data is None:
             self.problem((), "the file is empty")
             return []
@@ -291,10 +354,14 @@ class FileReader:
             if not isinstance(entries, list):
                 self.problem(("tables",), "'tables' must be a list of tables")
                 return []
-            extra = set(data) - {"tables"}
+            extra = set(data) - {"tables", "collection"}
             if extra:
                 self.problem((), f"unknown top-level key(s): {', '.join(sorted(map(str, extra)))}")
-            return [t for i, e in enumerate(entries) if (t := self.table(e, ("tables", i)))]
+            collection = self.collection(data.get("collection"))
+            tables = [t for i, e in enumerate(entries) if (t := self.table(e, ("tables", i)))]
+            for table in tables:
+                table.collection = collection
+            return tables
         if isinstance(data, dict):
             table = self.table(data, ())
             return [table] if table else []
@@ -325,7 +392,12 @@ class FileReader:
             self.problem(path + ("tags",), "'tags' must be a list of words", table_id)
             tags = []
         has_rows, has_grammar = "rows" in data, "grammar" in data
-        if has_rows == has_grammar:
+        if "column-of" in data:
+            if has_rows or has_grammar or "dice" in data:
+                self.problem(path, "a table with 'column-of' reads another table's rows and has no"
+                             " 'rows', 'grammar' or 'dice' of its own", table_id)
+                return None
+        elif has_rows == has_grammar:
             self.problem(path, "a table needs exactly one of 'rows' or 'grammar'", table_id)
             return None
         table = Table(
@@ -338,7 +410,10 @@ class FileReader:
             path=path,
             builtin=self.builtin,
         )
-        if has_grammar:
+        self.read_extras(table, data, path)
+        if "column-of" in data:
+            self.read_column_of(table, data, path)
+        elif has_grammar:
             self.read_grammar(table, data, path)
         else:
             self.read_rows(table, data, path)
@@ -346,6 +421,111 @@ class FileReader:
             return None
         table.lines = self.lines
         return table
+
+    def collection(self, data: Any) -> Collection | None:
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("title"), str):
+            self.problem(("collection",), "'collection' must be a mapping with a 'title'"
+                         " (and optionally a 'summary')")
+            return None
+        extra = set(map(str, data)) - {"title", "summary"}
+        if extra:
+            self.problem(("collection",), f"unknown key(s) in 'collection': {', '.join(sorted(extra))}")
+        return Collection(data["title"], str(data.get("summary", "")))
+
+    def credit(self, data: Any, path: tuple, table_id: str) -> Credit | None:
+        where = path + ("source",)
+        if not isinstance(data, dict) or not isinstance(data.get("title"), str):
+            self.problem(where, "'source' must be a mapping with at least a 'title'", table_id)
+            return None
+        extra = set(map(str, data)) - CREDIT_KEYS
+        if extra:
+            self.problem(where, f"unknown key(s) in 'source': {', '.join(sorted(extra))};"
+                         f" it may have {', '.join(sorted(CREDIT_KEYS))}", table_id)
+            return None
+        authors = data.get("authors", [])
+        if isinstance(authors, str):
+            authors = [authors]
+        if not isinstance(authors, list) or not all(isinstance(a, str) for a in authors):
+            self.problem(where + ("authors",), "'authors' must be a list of names", table_id)
+            return None
+        page = data.get("page")
+        if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
+            self.problem(where + ("page",), "'page' must be a page number", table_id)
+            return None
+        for key in ("licence", "url"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                self.problem(where + (key,), f"'{key}' must be text", table_id)
+                return None
+        return Credit(data["title"], tuple(authors), page, data.get("licence"), data.get("url"))
+
+    def read_extras(self, table: Table, data: dict, path: tuple) -> None:
+        """The keys community tables need: source, recommended, suggest, columns, match, upstream."""
+        tid = table.id
+        if "source" in data:
+            table.credit = self.credit(data["source"], path, tid)
+        if "recommended" in data:
+            bounds = parse_range(data["recommended"])
+            if bounds is None or bounds[1] is None or bounds[0] < 1 or bounds[1] < bounds[0]:
+                self.problem(path + ("recommended",), "'recommended' is how many rolls to make:"
+                             " a number such as 2 or a span such as 1-2", tid)
+            else:
+                table.recommended = (bounds[0], bounds[1])
+        if "suggest" in data:
+            suggest = data["suggest"]
+            if not isinstance(suggest, list) or not all(
+                    isinstance(s, str) and ID_PATTERN.match(s) for s in suggest):
+                self.problem(path + ("suggest",), "'suggest' must be a list of table ids", tid)
+            else:
+                table.suggest = list(suggest)
+        if "columns" in data:
+            columns = data["columns"]
+            if isinstance(columns, list):
+                columns = {c: str(c).replace("_", " ").capitalize() for c in columns}
+            if (not isinstance(columns, dict) or not columns
+                    or not all(isinstance(k, str) and ID_PATTERN.match(k) for k in columns)
+                    or not all(isinstance(v, str) for v in columns.values())):
+                self.problem(path + ("columns",), "'columns' must name the columns (a list of"
+                             " words, or words mapped to their labels)", tid)
+            else:
+                reserved = set(columns) & (set(ROW_KEYS) | {"then"})
+                if reserved:
+                    self.problem(path + ("columns",), f"column name(s) {', '.join(sorted(reserved))}"
+                                 " are row keys; choose other names", tid)
+                table.columns = dict(columns)
+        if "match" in data:
+            if not isinstance(data["match"], str) or not data["match"].strip():
+                self.problem(path + ("match",), "'match' is the text shown when the dice come up"
+                             " doubles", tid)
+            else:
+                table.match = data["match"]
+        if "upstream" in data:
+            notes = data["upstream"]
+            if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+                self.problem(path + ("upstream",), "'upstream' must be a list of notes", tid)
+            else:
+                table.upstream = list(notes)
+        if "deck" in data:
+            if not isinstance(data["deck"], bool):
+                self.problem(path + ("deck",), "'deck' is true (draw without replacement) or false",
+                             tid)
+            else:
+                table.deck = data["deck"]
+        if "column" in data and "column-of" not in data:
+            self.problem(path + ("column",), "'column' goes with 'column-of' (the table read)", tid)
+
+    def read_column_of(self, table: Table, data: dict, path: tuple) -> None:
+        other, column = data.get("column-of"), data.get("column")
+        if not isinstance(other, str) or not ID_PATTERN.match(other):
+            self.problem(path + ("column-of",), "'column-of' must be the id of a table with"
+                         " columns", table.id)
+            return
+        if not isinstance(column, str) or not column:
+            self.problem(path, "a 'column-of' table needs 'column': which column it reads", table.id)
+            return
+        table.kind = "column"
+        table.column_of, table.column = other, column
 
     def read_grammar(self, table: Table, data: dict, path: tuple) -> None:
         grammar = data["grammar"]
@@ -410,7 +590,7 @@ class FileReader:
         if not isinstance(raw, dict) or not raw:
             self.problem(path, f"row {index + 1} must be text or a mapping", table.id)
             return None
-        if "text" not in raw and len(raw) == 1:
+        if "text" not in raw and len(raw) == 1 and not set(raw) & set(table.columns):
             # Compact form: `- 1-3: text` or `- 4: {text: ..., more: ...}`.
             (key, value), = raw.items()
             bounds = parse_range(key)
@@ -418,18 +598,32 @@ class FileReader:
                 self.problem(path, f"row {index + 1}: {key!r} is not a dice range like 1-3",
                              table.id)
                 return None
+            then: tuple[FollowUp, ...] = ()
             if isinstance(value, dict):
-                if "text" not in value:
-                    self.problem(path, f"row {index + 1} needs 'text'", table.id)
+                if not self._has_text(table, value, index, path):
                     return None
-                value = dict(value)
+                then = self.follow_ups(table, value.get("then"), index, path + (key, "then"))
+                if then is None:
+                    return None
+                value = {k: v for k, v in value.items() if k not in ROW_KEYS}
             elif not isinstance(value, str):
                 value = str(value)
-            return self._ranged(table, value, index, bounds, path + (key,), str(key))
-        if "text" not in raw:
-            self.problem(path, f"row {index + 1} needs 'text'", table.id)
+            row = self._ranged(table, value, index, bounds, path + (key,), str(key))
+            if row is not None:
+                row.then = then
+            return row
+        if not self._has_text(table, raw, index, path):
+            return None
+        then = self.follow_ups(table, raw.get("then"), index, path + ("then",))
+        if then is None:
             return None
         value = {k: v for k, v in raw.items() if k not in ROW_KEYS}
+        if raw.get("display") is not None:
+            if raw["display"] is not True or "range" in raw or "weight" in raw or then:
+                self.problem(path + ("display",), f"row {index + 1}: 'display: true' marks a row"
+                             " shown but never rolled; it has no range, weight or 'then'", table.id)
+                return None
+            return Row(value, index, weight=0, path=path, display=True)
         if "range" in raw and "weight" in raw:
             self.problem(path, f"row {index + 1} has both a range and a weight", table.id)
             return None
@@ -439,13 +633,75 @@ class FileReader:
                 self.problem(path + ("range",),
                              f"row {index + 1}: range {raw['range']!r} is not like 1-3", table.id)
                 return None
-            return self._ranged(table, value, index, bounds, path, str(raw["range"]))
+            row = self._ranged(table, value, index, bounds, path, str(raw["range"]))
+            if row is not None:
+                row.then = then
+            return row
         weight = raw.get("weight", 1)
         if not isinstance(weight, int) or isinstance(weight, bool) or weight < 1:
             self.problem(path + ("weight",),
                          f"row {index + 1}: weight must be a whole number of 1 or more", table.id)
             return None
-        return Row(value, index, weight=weight, path=path)
+        return Row(value, index, weight=weight, path=path, then=then)
+
+    def _has_text(self, table: Table, value: dict, index: int, path: tuple) -> bool:
+        if table.columns:
+            missing = [c for c in table.columns if c not in value]
+            if missing:
+                self.problem(path, f"row {index + 1} has no {', '.join(missing)} (the table's"
+                             " columns)", table.id)
+                return False
+            return True
+        if "text" not in value:
+            self.problem(path, f"row {index + 1} needs 'text'", table.id)
+            return False
+        return True
+
+    def follow_ups(self, table: Table, raw: Any, index: int,
+                   path: tuple) -> tuple[FollowUp, ...] | None:
+        """A row's `then:` list; None when it is wrong (the problem is reported)."""
+        if raw is None:
+            return ()
+        if isinstance(raw, dict):
+            raw = [raw]
+        if not isinstance(raw, list) or not raw:
+            self.problem(path, f"row {index + 1}: 'then' is a list of further rolls", table.id)
+            return None
+        found: list[FollowUp] = []
+        for i, item in enumerate(raw):
+            where = path + (i,)
+            if not isinstance(item, dict):
+                self.problem(where, f"row {index + 1}: each 'then' roll is a mapping such as"
+                             " {times: 2, duplicates: reroll}", table.id)
+                return None
+            extra = set(map(str, item)) - FOLLOW_KEYS
+            if extra:
+                self.problem(where, f"row {index + 1}: unknown key(s) {', '.join(sorted(extra))}"
+                             f" in 'then'; it may have {', '.join(sorted(FOLLOW_KEYS))}", table.id)
+                return None
+            target = item.get("table")
+            if target is not None and (not isinstance(target, str) or not ID_PATTERN.match(target)):
+                self.problem(where + ("table",), f"row {index + 1}: {target!r} is not a table id",
+                             table.id)
+                return None
+            times = item.get("times", 1)
+            if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_FOLLOW_TIMES:
+                self.problem(where + ("times",), f"row {index + 1}: 'times' must be a whole number"
+                             f" from 1 to {MAX_FOLLOW_TIMES}", table.id)
+                return None
+            duplicates = item.get("duplicates", "reroll")
+            if duplicates not in DUPLICATES:
+                self.problem(where + ("duplicates",), f"row {index + 1}: duplicates {duplicates!r}"
+                             f" must be one of {', '.join(DUPLICATES)}", table.id)
+                return None
+            auto = item.get("auto", True)
+            if not isinstance(auto, bool):
+                self.problem(where + ("auto",), f"row {index + 1}: 'auto' is true or false", table.id)
+                return None
+            if target == table.id:
+                target = None  # this same table, however it is named
+            found.append(FollowUp(target, times, duplicates, auto))
+        return tuple(found)
 
     def _ranged(self, table: Table, value: Any, index: int, bounds: tuple[int, int | None],
                 path: tuple, label: str) -> Row | None:

@@ -3,7 +3,12 @@
 Loading never fails: a file or table with problems is reported in
 `TableSet.problems` and left out, along with any table that refers to it, so
 a typo in one user file never keeps the program from starting.  User
-directories are read after the built-in tables and replace them id by id.
+directories are read after the built-in tables and replace them id by id:
+first the player's own tables directory (`locations.user_tables_home`, when
+it exists), then SOLO_TABLES, then `--tables`.
+
+A see-also link or offered roll naming a table that is not there is reported
+and dropped; the table itself still loads, since neither is ever rolled.
 
 Each file is parsed once per process and kept (`FileCache`), keyed by its
 path and its modification time and size: loading the tables again (a second
@@ -21,13 +26,19 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from solo.dice import Rng
-from solo.locations import builtin_tables_dir, user_tables_dirs
+from solo.locations import builtin_tables_dir, user_tables_dirs, user_tables_home
 from solo.tables.grammar import TableError
 from solo.tables.growth import growth_problems
 from solo.tables.loader import FileReader, LineFinder, TableFileError, read_text, table_files
 from solo.tables.model import Problem, Table
 from solo.tables.roller import Roller, TableRoll
-from solo.tables.validate import check_table, find_cycles, unknown_references
+from solo.tables.validate import (
+    check_columns,
+    check_table,
+    find_cycles,
+    offered_tables,
+    unknown_references,
+)
 
 
 class TableSet:
@@ -104,8 +115,9 @@ class TableSet:
                         f" {unread[0]}")
             raise TableError(f"no table named '{table_id}'{hint}") from None
 
-    def roll(self, table_id: str, rng: Rng) -> TableRoll:
-        return self.roller.roll(table_id, rng)
+    def roll(self, table_id: str, rng: Rng, decks: dict[str, list[int]] | None = None) -> TableRoll:
+        """One roll; `decks` keeps the rows drawn from deck tables between rolls."""
+        return self.roller.roll(table_id, rng, decks)
 
     def expand(self, text: str, rng: Rng) -> str:
         return self.roller.expand(text, rng)
@@ -204,6 +216,9 @@ def load_tables(extra_dirs: Iterable[str | Path] = (), include_builtin: bool = T
     layers: list[tuple[Path, bool]] = []
     if include_builtin:
         layers.append((builtin_tables_dir(), True))
+    home = user_tables_home() if use_env else None
+    if home is not None and home.is_dir():
+        layers.append((home, False))
     dirs = user_tables_dirs([str(d) for d in extra_dirs]) if use_env else [Path(d) for d in extra_dirs]
     layers.extend((d, False) for d in dirs)
     for directory, builtin in layers:
@@ -236,6 +251,7 @@ def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[
         table = good.pop(table_id)
         problems.append(Problem(table.source, table.line, table_id, message))
     _settle(good, refs, problems, lines)
+    _drop_missing_offers(good, problems, lines)
     return TableSet(good, problems, overrides)
 
 
@@ -264,8 +280,6 @@ def _settle(good: dict[str, Table], refs: dict[str, dict[str, tuple]], problems:
                 todo.extend(users.get(table_id, ()))
         graph = {tid: set(refs[tid]) for tid in good}
         cycles = find_cycles(graph)
-        if not cycles:
-            return
         for cycle in cycles:
             chain = " -> ".join(cycle)
             for table_id in cycle[:-1]:
@@ -273,3 +287,27 @@ def _settle(good: dict[str, Table], refs: dict[str, dict[str, tuple]], problems:
                 if table is not None:
                     problems.append(Problem(table.source, table.line, table_id,
                                             f"reference cycle: {chain}"))
+        wrong_columns = False
+        for table_id in list(good):
+            table = good[table_id]
+            wrong = check_columns(table, good, lines.get(table.source))
+            if wrong:
+                problems.extend(wrong)
+                del good[table_id]
+                wrong_columns = True
+        if not cycles and not wrong_columns:
+            return
+
+
+def _drop_missing_offers(good: dict[str, Table], problems: list[Problem],
+                         lines: dict[Path, LineFinder]) -> None:
+    """See-also links and offered rolls to tables that are not there: reported and dropped."""
+    for table in good.values():
+        offered = offered_tables(table)
+        missing = set(offered) - set(good)
+        if missing:
+            problems.extend(unknown_references(table, {m: offered[m] for m in missing}, set(good),
+                                               lines.get(table.source)))
+            table.suggest = [ref for ref in table.suggest if ref not in missing]
+            for row in table.rows:
+                row.then = tuple(f for f in row.then if f.table not in missing)

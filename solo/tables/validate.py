@@ -15,7 +15,14 @@ stops being checked row by row after `MAX_PROBLEMS_PER_TABLE` problems.
 
 Plain-text rows on a table whose dice are a single die (``d6``) are numbered
 1..N in order when none of them carries a range: a d6 table can simply list
-six rows.
+six rows.  Display-only rows take no part in ranges or weights.
+
+Further rolls (``then``) on another table are references like ``{@id}``, so a
+chain of them that comes back is a cycle.  A row rolling its own table again
+("roll twice") is not: the repeat skips every row that would roll again, so a
+table doing that needs at least one row that does not.  A ``match`` needs dice
+that can come up doubles: a d100 (11, 22 ... 99 and 100 read as 00), a d66, or
+two or more dice of one kind.
 """
 
 from __future__ import annotations
@@ -79,23 +86,27 @@ def check_ranges(table: Table, report: Reporter) -> None:
         report.add(table.path + ("dice",), f"dice {table.dice} has too many results for a table")
         return
     support = dist.outcomes
-    if all(row.low is None for row in table.rows):
+    if table.match and not can_match(table.dice):
+        report.add(table.path + ("match",), f"'match' needs dice that can roll doubles;"
+                   f" {table.dice} cannot")
+    rows = [row for row in table.rows if not row.display]
+    if all(row.low is None for row in rows):
         single = len(expr.terms) == 1 and expr.dice_count == 1 and expr.terms[0].sign > 0
         if single and support == list(range(1, len(support) + 1)):
-            if len(table.rows) != len(support):
+            if len(rows) != len(support):
                 report.add(
                     table.path + ("rows",),
-                    f"{len(table.rows)} unnumbered rows under {table.dice}, which needs exactly"
+                    f"{len(rows)} unnumbered rows under {table.dice}, which needs exactly"
                     f" {len(support)} (or give each row a range)",
                 )
                 return
-            for i, row in enumerate(table.rows):
+            for i, row in enumerate(rows):
                 row.low = row.high = i + 1
         else:
             report.add(table.path + ("rows",), f"rows under {table.dice} need ranges such as 2-4")
             return
     owner: dict[int, int] = {}
-    for row in table.rows:
+    for row in rows:
         if len(report.problems) >= MAX_PROBLEMS_PER_TABLE:
             report.add(table.path + ("rows",), f"more problems in the rows; stopped after"
                        f" {MAX_PROBLEMS_PER_TABLE}")
@@ -120,6 +131,63 @@ def check_ranges(table: Table, report: Reporter) -> None:
     missing = [v for v in support if v not in owner]
     if missing:
         report.add(table.path + ("rows",), f"no row for {_spans(missing)} on {table.dice}")
+
+
+def can_match(dice: str) -> bool:
+    """Whether dice can come up doubles (see the module docstring)."""
+    try:
+        expr = parse(dice)
+    except DiceError:
+        return False
+    terms = [t for t in expr.terms if getattr(t, "sides", None)]
+    if len(terms) != 1:
+        return False
+    term = terms[0]
+    return term.sides in (66, 100) if term.count == 1 else term.count >= 2
+
+
+def check_follow_ups(table: Table, report: Reporter) -> dict[str, tuple]:
+    """Checks `then:` rolls; returns the other tables rolled automatically, with where."""
+    refs: dict[str, tuple] = {}
+    rollable = [row for row in table.rows if not row.display]
+    if any(row.rolls_self for row in rollable):
+        if table.kind == "grammar" or all(row.rolls_self for row in rollable):
+            report.add(table.path + ("rows",), "every row rolls this table again, so a repeat"
+                       " could never stop; at least one row must give a result of its own")
+    for path, follow in table.follow_ups():
+        if follow.table is not None and follow.auto:
+            refs.setdefault(follow.table, path)
+    return refs
+
+
+def offered_tables(table: Table) -> dict[str, tuple]:
+    """Tables named but never rolled by this one: see-also links and offered rolls."""
+    offered = {ref: table.path + ("suggest",) for ref in table.suggest}
+    for path, follow in table.follow_ups():
+        if follow.table is not None and not follow.auto:
+            offered.setdefault(follow.table, path)
+    return offered
+
+
+def check_columns(table: Table, tables: dict[str, Table], lines: LineFinder | None) -> list[Problem]:
+    """A `column-of` table, and a `{@id#column}` roll, must name a column the table has."""
+    wanted: list[tuple[str, str, tuple]] = []
+    if table.column_of is not None and table.column:
+        wanted.append((table.column_of, table.column, table.path + ("column",)))
+    if table.kind != "grammar":
+        for path, text in table.strings():
+            for kind, arg in REFERENCE.findall(text):
+                target, mark, column = arg.strip().partition("#")
+                if kind == "@" and mark:
+                    wanted.append((target.strip(), column.strip(), path))
+    report = Reporter(table, lines)
+    for target, column, path in wanted:
+        other = tables.get(target)
+        if other is None or column in other.columns:
+            continue
+        have = ", ".join(other.columns) or "none"
+        report.add(path, f"table '{other.id}' has no column '{column}' (its columns: {have})")
+    return report.problems
 
 
 def check_weights(table: Table, report: Reporter) -> None:
@@ -170,7 +238,7 @@ def check_cell_references(table: Table, report: Reporter) -> dict[str, tuple]:
     for path, text in table.strings():
         for kind, arg in REFERENCE.findall(text):
             if kind == "@":
-                refs.setdefault(arg.strip(), path)
+                refs.setdefault(arg.strip().partition("#")[0].strip(), path)
             else:
                 try:
                     parse(arg)
@@ -184,12 +252,21 @@ def check_table(table: Table, lines: LineFinder | None) -> tuple[list[Problem], 
     report = Reporter(table, lines)
     if table.kind == "grammar":
         refs = check_grammar(table, report)
+    elif table.kind == "column":
+        refs = {table.column_of or "": table.path + ("column-of",)}
+        if table.deck:
+            report.add(table.path + ("deck",), "a 'column-of' table reads another table's rows;"
+                       " make that table the deck")
     else:
         if table.kind == "range":
             check_ranges(table, report)
         else:
             check_weights(table, report)
+            if table.match:
+                report.add(table.path + ("match",), "'match' needs dice; a weighted table has none")
         refs = check_cell_references(table, report)
+        for ref, path in check_follow_ups(table, report).items():
+            refs.setdefault(ref, path)
     return report.problems, refs
 
 

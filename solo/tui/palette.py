@@ -1,5 +1,8 @@
 """Command palette providers: every move, and every table by fuzzy search on id and title.
 
+A table from a collection (an import, say) shows its collection's title and
+its source under its name.
+
 A hit runs through the main screen's `run_move`, exactly as a key or a
 /command would, so the palette needs no logic of its own.
 """
@@ -81,6 +84,16 @@ class TablesProvider(Provider):
     def _hit_for(self, player: Any, table: Table) -> partial:
         return partial(player.run_move, "table", table.id)
 
+    @staticmethod
+    def _about(table: Table) -> str | None:
+        """An imported table's collection and source, under its name in the palette."""
+        parts = []
+        if table.collection is not None:
+            parts.append(table.collection.title)
+        if table.credit is not None:
+            parts.append(table.credit.title)
+        return " · ".join(parts) or None
+
     async def search(self, query: str) -> Hits:
         player = _player(self)
         if player is None:
@@ -91,7 +104,7 @@ class TablesProvider(Provider):
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(self.prefix + label), self._hit_for(player, table),
-                          text=self.prefix + label)
+                          text=self.prefix + label, help=self._about(table))
 
 
 class TableBrowser(TablesProvider):
@@ -104,4 +117,5 @@ class TableBrowser(TablesProvider):
         if player is None:
             return
         for table in self.tables:
-            yield DiscoveryHit(f"{table.id} — {table.title}", self._hit_for(player, table))
+            yield DiscoveryHit(f"{table.id} — {table.title}", self._hit_for(player, table),
+                               help=self._about(table))

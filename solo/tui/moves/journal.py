@@ -71,6 +71,27 @@ async def table(play: Play, args: str) -> None:
         await play.perform("table_roll", table=chosen)
 
 
+@move("further", "Follow-up roll",
+      "Roll a table the last table result offers or suggests (its see-also links)",
+      key="i", words=("further", "i"), group="Dice and tables")
+async def further(play: Play, args: str) -> None:
+    from solo.tables.roller import further_rolls
+
+    last = next((e for e in reversed(play.campaign.journal) if e.kind == "table"), None)
+    choices = further_rolls(last.data) if last is not None else []
+    if not choices:
+        raise SoloError("the last table result offers or suggests no further table")
+    if len(choices) == 1:
+        picked: str | None = choices[0][0]
+    else:
+        picked = await play.dialog(ChooseDialog(
+            f"After {last.data.get('title', 'the last table')}" if last else "Roll next",
+            [(table, label) for table, _, label in choices]))
+    if picked:
+        times = next(t for table, t, _ in choices if table == picked)
+        await play.perform("table_roll", table=picked, times=times)
+
+
 @move("undo", "Undo", "Take back the last action: journal, state and dice exactly as before it",
       key="u", words=("undo",))
 async def undo(play: Play, args: str) -> None:
