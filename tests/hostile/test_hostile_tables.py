@@ -7,16 +7,22 @@ this process per case and once in a fresh one over the whole corpus, and
 the TUI starts under Pilot with the whole corpus and with single cases.  The time
 limits here are only hang guards - a busy CI box must not fail a test - so
 the bound on work is shown by what does not depend on speed: peak memory of
-the `solo` process (`ru_maxrss` of the children) and the counts in the
-budgets (tests/test_tables_budgets.py).
+the `solo` process (its own `ru_maxrss`, from `wait4` on that one child, so
+no other test's processes count) and the counts in the budgets
+(tests/test_tables_budgets.py).
 """
 
 from __future__ import annotations
 
-import resource
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
 
 import pytest
-from conftest import run_cli, run_solo
+from conftest import REPO, CliResult, run_cli
 from corpus import CASES, TABLE_IDS, write_case
 from tui_harness import make_campaign, new_app, play
 
@@ -37,12 +43,29 @@ def hostile_dir(tmp_path):
     return tmp_path / "tables"
 
 
-def children_peak_memory() -> int:
-    """The largest resident size of any child this test process has waited for, in bytes.
+def run_measured(*args, timeout: float) -> tuple[CliResult, int]:
+    """`python -m solo ARGS` in a fresh process: its result and its own peak resident size in bytes.
 
-    Every solo process run so far, the one just finished included, stayed under it.
+    The child is reaped with `wait4`, whose usage figures are that child's
+    alone; a watchdog kills it if it outlives the hang guard.
     """
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "solo", *map(str, args)],
+                                stdout=out, stderr=err, env=env, cwd=REPO)
+        watchdog = threading.Timer(timeout, os.kill, (proc.pid, signal.SIGKILL))
+        watchdog.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            watchdog.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+        out.seek(0)
+        err.seek(0)
+        result = CliResult(proc.returncode, out.read().decode(), err.read().decode())
+    assert result.code != -signal.SIGKILL, f"solo {' '.join(map(str, args))} hung"
+    return result, usage.ru_maxrss * 1024
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -59,8 +82,8 @@ def test_table_check_names_the_file_of_every_hostile_case(case, hostile_dir):
 
 def test_table_check_of_the_whole_corpus_in_one_process(hostile_dir):
     paths = [write_case(case, hostile_dir) for case in sorted(CASES)]
-    result = run_solo("table", "check", hostile_dir, timeout=HANG_GUARD)
-    assert children_peak_memory() < MEMORY_LIMIT
+    result, peak = run_measured("table", "check", hostile_dir, timeout=HANG_GUARD)
+    assert peak < MEMORY_LIMIT
     assert result.code == 2 and "Traceback" not in result.err
     named = {str(p) for p in paths if str(p) in result.out}
     assert named == {str(p) for p in paths if p.stem not in FOUND_WHEN_ROLLED}
@@ -69,8 +92,8 @@ def test_table_check_of_the_whole_corpus_in_one_process(hostile_dir):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_table_list_skips_the_hostile_file_and_lists_the_rest(case, hostile_dir):
     path = write_case(case, hostile_dir)
-    result = run_solo("--tables", hostile_dir, "table", "list", timeout=HANG_GUARD)
-    assert children_peak_memory() < MEMORY_LIMIT
+    result, peak = run_measured("--tables", hostile_dir, "table", "list", timeout=HANG_GUARD)
+    assert peak < MEMORY_LIMIT
     assert result.code == 0 and "Traceback" not in result.err
     assert "oracle/clue" in result.out  # the built-in tables are all still there
     if case not in FOUND_WHEN_ROLLED:
@@ -81,9 +104,9 @@ def test_table_list_skips_the_hostile_file_and_lists_the_rest(case, hostile_dir)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_table_roll_in_a_fresh_process_is_refused_in_bounded_memory(case, hostile_dir):
     path = write_case(case, hostile_dir)
-    result = run_solo("--tables", hostile_dir, "table", "roll", TABLE_IDS[case],
-                      timeout=HANG_GUARD)
-    assert children_peak_memory() < MEMORY_LIMIT
+    result, peak = run_measured("--tables", hostile_dir, "table", "roll", TABLE_IDS[case],
+                                timeout=HANG_GUARD)
+    assert peak < MEMORY_LIMIT
     assert result.code == 1
     assert "Traceback" not in result.err
     assert str(path) in result.err
