@@ -7,19 +7,18 @@ this process per case and once in a fresh one over the whole corpus, and
 the TUI starts under Pilot with the whole corpus and with single cases.  The time
 limits here are only hang guards - a busy CI box must not fail a test - so
 the bound on work is shown by what does not depend on speed: peak memory of
-the `solo` process (its own `ru_maxrss`, from `wait4` on that one child, so
-no other test's processes count) and the counts in the budgets
+the `solo` process (its own VmHWM, written by the child as it exits, so the
+test process it was forked from never counts) and the counts in the budgets
 (tests/test_tables_budgets.py).
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
+from pathlib import Path
 
 import pytest
 from conftest import REPO, CliResult, run_cli
@@ -43,29 +42,34 @@ def hostile_dir(tmp_path):
     return tmp_path / "tables"
 
 
-def run_measured(*args, timeout: float) -> tuple[CliResult, int]:
-    """`python -m solo ARGS` in a fresh process: its result and its own peak resident size in bytes.
+# Runs solo's command line in this very process and, on the way out, writes the
+# process's own high-water resident size (VmHWM, in kB) to the file named by
+# SOLO_TEST_PEAK.  VmHWM belongs to the address space made at exec, so unlike
+# ru_maxrss it does not count the test process the child was forked from.
+_MEASURED = """
+import atexit, os, runpy, sys
+def _peak():
+    with open('/proc/self/status') as status:
+        kb = next(line.split()[1] for line in status if line.startswith('VmHWM:'))
+    with open(os.environ['SOLO_TEST_PEAK'], 'w') as out:
+        out.write(kb)
+atexit.register(_peak)
+sys.argv = ['solo', *sys.argv[1:]]
+runpy.run_module('solo', run_name='__main__', alter_sys=True)
+"""
 
-    The child is reaped with `wait4`, whose usage figures are that child's
-    alone; a watchdog kills it if it outlives the hang guard.
-    """
+
+def run_measured(*args, timeout: float) -> tuple[CliResult, int]:
+    """`python -m solo ARGS` in a fresh process: its result and its own peak resident size in bytes."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "solo", *map(str, args)],
-                                stdout=out, stderr=err, env=env, cwd=REPO)
-        watchdog = threading.Timer(timeout, os.kill, (proc.pid, signal.SIGKILL))
-        watchdog.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            watchdog.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
-        out.seek(0)
-        err.seek(0)
-        result = CliResult(proc.returncode, out.read().decode(), err.read().decode())
-    assert result.code != -signal.SIGKILL, f"solo {' '.join(map(str, args))} hung"
-    return result, usage.ru_maxrss * 1024
+    with tempfile.TemporaryDirectory() as scratch:
+        peak_file = Path(scratch) / "peak"
+        env["SOLO_TEST_PEAK"] = str(peak_file)
+        proc = subprocess.run([sys.executable, "-c", _MEASURED, *map(str, args)],
+                              capture_output=True, text=True, env=env, cwd=REPO, timeout=timeout)
+        peak = int(peak_file.read_text()) * 1024
+    return CliResult(proc.returncode, proc.stdout, proc.stderr), peak
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
