@@ -104,7 +104,8 @@ def test_a_damaged_journal_line_is_named_as_before(store):
     path.write_text("\n".join(lines), encoding="utf-8")
     with pytest.raises(DamagedSave) as caught:
         store.load("Salt Road")
-    assert f"{path} is damaged: file.journal[3].kind: 'Not A Word' is not a lower-case word" in str(caught.value)
+    said = str(caught.value)
+    assert f"{path} is damaged: file.journal[3].kind: 'Not A Word' is not a lower-case word" in said
 
 
 def test_the_journal_widget_keeps_the_stored_journal_unread(store):

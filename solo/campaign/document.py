@@ -25,6 +25,10 @@ Layout of format version 2 (`CURRENT_VERSION`):
                                        and the byte offset in the log just after that record
     }
 
+`read_snapshot` reads a file in this layout without holding its journal or
+action log (see `stored.py`); any other layout is parsed whole, with the
+same result.
+
 Every decoding failure (not UTF-8, not JSON, an integer of thousands of
 digits, nesting deeper than the stack, a lone surrogate escape, a wrong type
 anywhere) is a `DamagedSave` naming the file (`jsontext.py`).

@@ -17,6 +17,11 @@ What is in the saves directory for a campaign whose slug is `salt-road`:
   size)`: averaged, a move writes its line and about four times its line's
   size of snapshot, whatever the journal's length, and loading applies at
   most a quarter of a snapshot's worth of lines.
+  Opening reads it line by line: the journal and the action log (one
+  element per line) are checked as they pass and only where each line lies
+  is kept, the entries read back when asked for (`stored.py`), so a
+  campaign of 100,000 entries opens in a few tens of megabytes rather than
+  hundreds.  It is written in pieces for the same reason.
 * `salt-road.json.bak` — the snapshot before that one (a hard link to the
   old file, so the snapshot itself never stops existing); at first, the
   campaign as it was created.  Because the log is never cut, the backup

@@ -4,7 +4,9 @@ A virtual line-API widget, in the manner of Textual's `Log`: a long campaign
 has tens of thousands of entries and only a screenful is ever drawn, so only
 that screenful is ever wrapped and styled.
 
-What it keeps per entry is one number, the line the entry starts on.  The
+What it keeps per entry is one number, the line the entry starts on; the
+entries themselves are the campaign's journal, whose older entries stay in
+the snapshot file until drawn or counted (`solo.campaign.stored`).  The
 number of lines an entry takes at a width is counted without building any
 text (most entries fit on one line and are counted by their length; the
 others by Rich's own line breaking, `rich._wrap.divide_line`, the step
