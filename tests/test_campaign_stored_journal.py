@@ -118,3 +118,23 @@ def test_the_journal_widget_keeps_the_stored_journal_unread(store):
     assert isinstance(view.entries, StoredList) and view.entries.stored == 7
     view.truncate(5)
     assert len(journal) == 7 and [e.text for e in view.entries] == texts[:5]
+
+
+def test_entries_past_one_decoding_batch_read_back_exactly(store):
+    from solo.campaign import Campaign, perform
+    from solo.campaign.document import _BATCH
+
+    campaign = Campaign.new("Long Road", seed=3)
+    for n in range(_BATCH + 5):
+        perform(campaign, "note", {"text": f"day {n}"}, undo_depth=3)
+    store.add(campaign)
+    opened = store.open("Long Road").campaign
+    assert opened.journal.stored == _BATCH + 5
+    assert [opened.journal[i].text for i in (0, _BATCH - 1, _BATCH, -1)] == [
+        "day 0", f"day {_BATCH - 1}", f"day {_BATCH}", f"day {_BATCH + 4}"]
+    path = store.path("Long Road")
+    text = path.read_text(encoding="utf-8").replace(f'"text": "day {_BATCH + 1}"', '"text": 7')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DamagedSave) as caught:
+        store.load("Long Road")
+    assert f"file.journal[{_BATCH + 1}].text: expected text" in str(caught.value)
