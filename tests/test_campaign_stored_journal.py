@@ -138,3 +138,17 @@ def test_entries_past_one_decoding_batch_read_back_exactly(store):
     with pytest.raises(DamagedSave) as caught:
         store.load("Long Road")
     assert f"file.journal[{_BATCH + 1}].text: expected text" in str(caught.value)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files through /proc")
+def test_a_campaign_let_go_closes_the_snapshot_it_was_reading(store):
+    _played(store)
+    before = len(os.listdir("/proc/self/fd"))
+    kept = store.open("Salt Road").campaign
+    assert len(os.listdir("/proc/self/fd")) == before + 2  # the journal's and the action log's
+    for _ in range(50):
+        store.load("Salt Road")
+        store.list()
+    assert len(os.listdir("/proc/self/fd")) == before + 2
+    del kept
+    assert len(os.listdir("/proc/self/fd")) == before

@@ -29,6 +29,8 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
+from solo.campaign.diskfiles import read_at
+
 T = TypeVar("T")
 
 
@@ -41,14 +43,15 @@ class _File:
         self.fd = fd
 
     def read(self, start: int, length: int) -> bytes:
-        data = os.pread(self.fd, length, start)
+        data = read_at(self.fd, length, start)
         if len(data) != length:  # pragma: no cover - solo never changes a snapshot in place
             raise OSError(f"the snapshot shrank under this solo (read {len(data)} of {length} bytes)")
         return data
 
-    def __del__(self) -> None:
+    def __del__(self, _close: Callable[[int], None] = os.close) -> None:
+        # `os.close` kept as a default: at the interpreter's exit `os` may be gone already.
         try:
-            os.close(self.fd)
+            _close(self.fd)
         except OSError:  # pragma: no cover
             pass
 
