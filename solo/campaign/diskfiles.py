@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 try:
@@ -52,11 +53,12 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def write_new(target: Path, data: bytes) -> Path:
-    """`data` in a fresh, fsynced temporary file beside `target`; its path is returned."""
+def write_new(target: Path, data: bytes | Iterable[bytes]) -> Path:
+    """`data` (bytes, or pieces of it) in a fresh, fsynced temporary file beside `target`; its path."""
     fd, temp = create_exclusive(target)
     try:
-        write_all(fd, data)
+        for piece in [data] if isinstance(data, bytes) else data:
+            write_all(fd, piece)
         os.fsync(fd)
     except BaseException:
         os.close(fd)

@@ -25,6 +25,10 @@ Layout of format version 2 (`CURRENT_VERSION`):
                                        and the byte offset in the log just after that record
     }
 
+`read_snapshot` reads a file in this layout without holding its journal or
+action log (see `stored.py`); any other layout is parsed whole, with the
+same result.
+
 Every decoding failure (not UTF-8, not JSON, an integer of thousands of
 digits, nesting deeper than the stack, a lone surrogate escape, a wrong type
 anywhere) is a `DamagedSave` naming the file (`jsontext.py`).
@@ -37,7 +41,10 @@ guessed at.
 from __future__ import annotations
 
 import json
+import os
 import re
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +54,7 @@ from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep, utc_now
 from solo.campaign.jsontext import BadJson, loads
 from solo.campaign.migrations import CURRENT_VERSION, migrate
 from solo.campaign.state import Campaign
+from solo.campaign.stored import StoredList
 from solo.dice import Rng
 from solo.errors import SoloError
 
@@ -72,7 +80,19 @@ class NewerSave(SaveError):
 
 # -- writing ---------------------------------------------------------------------
 def to_document(campaign: Campaign, saved: str | None = None,
-                log: LogRef | None = None) -> dict[str, Any]:
+                log: LogRef | None = None, lines: bool = False) -> dict[str, Any]:
+    """The campaign as one JSON-ready mapping.
+
+    With `lines`, the journal and the action log are `_Lines` of JSON text
+    instead of lists of mappings (for `render` only): entries still in the
+    snapshot file are copied as they are there, never decoded.
+    """
+    if lines:
+        journal: Any = _Lines(campaign.journal, JournalEntry.to_dict)
+        actions: Any = _Lines(campaign.actions, ActionRecord.to_dict)
+    else:
+        journal = [e.to_dict() for e in campaign.journal]
+        actions = [a.to_dict() for a in campaign.actions]
     return {
         "format": FORMAT,
         "version": CURRENT_VERSION,
@@ -83,11 +103,28 @@ def to_document(campaign: Campaign, saved: str | None = None,
         "created": campaign.created,
         "origin": campaign.origin,
         "state": campaign.state_dict(),
-        "journal": [e.to_dict() for e in campaign.journal],
-        "actions": [a.to_dict() for a in campaign.actions],
+        "journal": journal,
+        "actions": actions,
         "undo": [u.to_dict() for u in campaign.undo],
         "log": log.to_dict() if log is not None else None,
     }
+
+
+class _Lines:
+    """A journal or action log to be written one element per line, each already JSON text."""
+
+    def __init__(self, items: Any, encode: Any):
+        self.items, self.encode = items, encode
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[str]:
+        if isinstance(self.items, StoredList):
+            yield from self.items.json_lines(self.encode)
+        else:
+            for item in self.items:
+                yield json.dumps(self.encode(item), ensure_ascii=False)
 
 
 # How deep each top-level value is spread over lines; deeper parts stay on one line.
@@ -110,12 +147,41 @@ def _layout(value: Any, depth: int, indent: int) -> str:
 
 
 def render(document: dict[str, Any]) -> str:
-    try:
-        parts = [f" {json.dumps(key)}: {_layout(value, _SPREAD.get(key, 0), 1)}"
-                 for key, value in document.items()]
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise SoloError(f"campaign {document.get('name')!r} holds data that cannot be saved: {exc}") from None
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    return "".join(render_chunks(document))
+
+
+def render_chunks(document: dict[str, Any]) -> Iterator[str]:
+    """The document's text in pieces, a journal line at a time: a long campaign is written
+    without ever being one string in memory."""
+    last = len(document) - 1
+    yield "{\n"
+    for n, (key, value) in enumerate(document.items()):
+        end = ",\n" if n < last else "\n"
+        if isinstance(value, _Lines):
+            if not len(value):
+                yield f" {json.dumps(key)}: []{end}"
+                continue
+            yield f" {json.dumps(key)}: [\n"
+            separator = ""
+            lines = iter(value)
+            while True:
+                try:
+                    line = next(lines, None)
+                except (TypeError, ValueError, RecursionError) as exc:
+                    raise SoloError(f"campaign {document.get('name')!r} holds data that cannot be"
+                                    f" saved: {exc}") from None
+                if line is None:
+                    break
+                yield f"{separator}  {line}"
+                separator = ",\n"
+            yield f"\n ]{end}"
+            continue
+        try:
+            yield f" {json.dumps(key)}: {_layout(value, _SPREAD.get(key, 0), 1)}{end}"
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise SoloError(f"campaign {document.get('name')!r} holds data that cannot be saved:"
+                            f" {exc}") from None
+    yield "}\n"
 
 
 # -- reading ---------------------------------------------------------------------
@@ -164,6 +230,130 @@ def parse_snapshot(raw: bytes, path: Path) -> tuple[Campaign, LogRef | None]:
         raise DamagedSave(f"{path} is damaged: its JSON is nested too deeply to read", path) from None
 
 
+# -- reading a snapshot line by line ---------------------------------------------------
+_LISTS = {b' "journal": [\n': "journal", b' "actions": [\n': "actions"}
+
+
+def _decode_entry(data: Any) -> JournalEntry:
+    return entry_from(data, "journal")
+
+
+def _decode_record(data: Any) -> ActionRecord:
+    return _record(data, "actions")
+
+
+_BATCH = 2048  # lines decoded by one call of the JSON parser
+
+
+def _check_all(key: str, lines: list[bytes], first: int) -> None:
+    """Decode and check lines `first`, `first + 1`... of a list: raises as `parse_snapshot` would."""
+    journal = key == "journal"
+    values = loads("[" + b",".join(lines).decode("utf-8") + "]")
+    for n, value in enumerate(values):
+        # The checks of `entry_from` and `_record` for a value that passes them, inline
+        # (they take most of the time of opening); any other value goes through them and fails.
+        if type(value) is dict and type(value.get("at")) is str:
+            if journal:
+                kind = value.get("kind")
+                if (type(kind) is str and KIND.match(kind) and type(value.get("scene")) is int
+                        and type(value.get("text")) is str and type(value.get("data", {})) is dict):
+                    continue
+            elif type(value.get("name")) is str and type(value.get("params")) is dict:
+                continue
+        (entry_from if journal else _record)(value, f"file.{key}[{first + n}]")
+
+
+_DECODE = {"journal": _decode_entry, "actions": _decode_record}
+
+
+def read_snapshot(handle: Any, path: Path) -> tuple[Campaign, LogRef | None, int]:
+    """A campaign, its log position and the file's size, from a snapshot open as `handle`.
+
+    A snapshot as solo writes it has the journal and the action log one
+    element per line.  Those lines are read one at a time, each checked
+    as `parse_snapshot` checks it, and only where it lies in the file is
+    kept (`stored.py`): opening a campaign of 100,000 entries never holds
+    the file, its text or its journal in memory.  The rest of the document
+    is parsed as a whole.  A file laid out otherwise (written by hand, by
+    an older solo, cut short) is parsed whole by `parse_snapshot`, which
+    gives the same campaign or the same error.
+    """
+    handle.seek(0)
+    size = os.fstat(handle.fileno()).st_size
+    try:
+        found = _scan(handle, path)
+    except (StateError, BadJson, UnicodeDecodeError, RecursionError):
+        found = None
+    if found is not None:
+        rest, spans = found
+        head = _decode(rest, path)
+        if isinstance(head, dict) and head.get("format") == FORMAT and head.get("version") == CURRENT_VERSION:
+            fd = os.dup(handle.fileno())
+            lists = {key: StoredList.open(os.dup(fd), starts, lengths, _DECODE[key])
+                     for key, (starts, lengths) in spans.items()}
+            os.close(fd)
+            try:
+                return from_document(head, lists), _log_ref(head.get("log")), size
+            except StateError as exc:
+                raise DamagedSave(f"{path} is damaged: {exc}", path) from None
+            except RecursionError:
+                raise DamagedSave(f"{path} is damaged: its JSON is nested too deeply to read",
+                                  path) from None
+    handle.seek(0)
+    campaign, ref = parse_snapshot(handle.read(), path)
+    return campaign, ref, size
+
+
+def _scan(handle: Any, path: Path) -> tuple[bytes, dict[str, tuple[array, array]]] | None:
+    """The document without its journal and action log lines, and where those lines are.
+
+    None when the file is not laid out as solo writes it; a line that does
+    not decode or check raises (the whole file is then parsed for the error).
+    """
+    rest: list[bytes] = []
+    spans: dict[str, tuple[array, array]] = {}
+    position = 0
+    key: str | None = None
+    starts = lengths = array("q")
+    pending: list[bytes] = []
+    last_comma = False
+    for line in handle:
+        here, position = position, position + len(line)
+        if key is None:
+            rest.append(line)
+            key = _LISTS.get(line)
+            if key is not None:
+                if key in spans:
+                    return None
+                starts, lengths = array("q"), array("q")
+                spans[key] = (starts, lengths)
+                last_comma = True
+            continue
+        if line.startswith(b" ]") and line.strip(b" ,\n") == b"]":
+            if last_comma or not starts:
+                return None
+            rest.append(line)
+            key = None
+            continue
+        if not last_comma or line[:3] != b"  {":
+            return None
+        if line.endswith(b"},\n"):
+            length = len(line) - 4
+        elif line.endswith(b"}\n"):
+            length, last_comma = len(line) - 3, False
+        else:
+            return None
+        starts.append(here + 2)
+        lengths.append(length)
+        pending.append(line[2:2 + length])
+        if len(pending) >= _BATCH or not last_comma:
+            _check_all(key, pending, len(starts) - len(pending))
+            pending.clear()
+    if key is not None:
+        return None
+    return b"".join(rest), spans
+
+
 @dataclass(frozen=True)
 class LogRef:
     """Where a snapshot stands in its log: the log's id, the last record held, the byte after it."""
@@ -187,8 +377,12 @@ def _log_ref(value: Any) -> LogRef | None:
     return LogRef(log_id, seq, offset)
 
 
-def from_document(doc: dict[str, Any]) -> Campaign:
-    """Build a campaign from a current-version document, checking every value."""
+def from_document(doc: dict[str, Any], stored: dict[str, StoredList] | None = None) -> Campaign:
+    """Build a campaign from a current-version document, checking every value.
+
+    `stored` may hold the journal or the action log already read (and
+    checked) from the file's lines; the document's own list is then empty.
+    """
     name = need(doc, "name", str, "file")
     campaign = Campaign(
         name=name,
@@ -201,8 +395,11 @@ def from_document(doc: dict[str, Any]) -> Campaign:
     campaign.origin = {"system": optional_text(need(doc, "origin", dict, "file", default={}),
                                                "system", "file.origin")}
     campaign.load_state(need(doc, "state", dict, "file"), "state")
-    campaign.journal = [entry_from(d, w) for w, d in items(doc, "journal", "file")]
-    campaign.actions = [_record(d, w) for w, d in items(doc, "actions", "file")]
+    stored = stored or {}
+    campaign.journal = stored.get("journal") or [  # type: ignore[assignment]
+        entry_from(d, w) for w, d in items(doc, "journal", "file")]
+    campaign.actions = stored.get("actions") or [  # type: ignore[assignment]
+        _record(d, w) for w, d in items(doc, "actions", "file")]
     campaign.undo = [_undo_step(d, w, campaign) for w, d in items(doc, "undo", "file")]
     previous = (0, 0)
     for i, step in enumerate(campaign.undo):

@@ -36,6 +36,7 @@ from solo.campaign.actions import TablesSource, perform, undo
 from solo.campaign.diskfiles import Lock, write_all
 from solo.campaign.journal import JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
+from solo.campaign.stored import last_identity
 from solo.dice import Rng
 from solo.errors import SoloError
 
@@ -116,7 +117,7 @@ class Session:
             self.catch_up(fd)
             c = self.campaign
             state = json.dumps(c.state_dict())
-            journal, actions, steps = c.journal[:], c.actions[:], c.undo[:]
+            journal, actions, steps = c.journal.copy(), c.actions.copy(), c.undo[:]
             step, removed = undo(c)
             try:
                 self.append(fd, log.undo_record(self.bound.seq + 1, utc_now()))  # type: ignore[union-attr]
@@ -232,7 +233,7 @@ class Session:
         c = self.campaign
         state = c.state_dict()
         rng = state.pop("rng")
-        return (len(c.journal), len(c.actions), len(c.undo), id(c.actions[-1]) if c.actions else None,
+        return (len(c.journal), len(c.actions), len(c.undo), last_identity(c.actions),
                 c.name, rng["internal"], json.dumps(state, ensure_ascii=False, default=repr))
 
     def _keep_direct_changes(self, fd: int) -> None:

@@ -4,7 +4,9 @@ A virtual line-API widget, in the manner of Textual's `Log`: a long campaign
 has tens of thousands of entries and only a screenful is ever drawn, so only
 that screenful is ever wrapped and styled.
 
-What it keeps per entry is one number, the line the entry starts on.  The
+What it keeps per entry is one number, the line the entry starts on; the
+entries themselves are the campaign's journal, whose older entries stay in
+the snapshot file until drawn or counted (`solo.campaign.stored`).  The
 number of lines an entry takes at a width is counted without building any
 text (most entries fit on one line and are counted by their length; the
 others by Rich's own line breaking, `rich._wrap.divide_line`, the step
@@ -26,7 +28,7 @@ from __future__ import annotations
 import time
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 
 from rich._wrap import divide_line
 from rich.console import Console
@@ -92,7 +94,7 @@ class JournalView(ScrollView, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.empty_message = empty_message
         self.labels = labels  # False: no kind in the margin (a log of one kind, like a fight's)
-        self.entries: list[JournalEntry] = []
+        self.entries: MutableSequence[JournalEntry] = []
         # The line each counted entry starts on, less `_top` (which goes negative as older entries
         # are counted and put above), and one more number: where the next entry would start.
         self._starts = array("q", [0])
@@ -105,7 +107,10 @@ class JournalView(ScrollView, can_focus=True):
 
     # -- what the screen calls --------------------------------------------------------
     def set_entries(self, entries: Iterable[JournalEntry]) -> None:
-        self.entries = list(entries)
+        # A campaign's journal copies cheaply (`StoredList.copy` shares the snapshot file, so
+        # the entries not on screen stay there); anything else is made a list.
+        copy = getattr(entries, "copy", None)
+        self.entries = copy() if callable(copy) else list(entries)
         self._recount()
         self._to_end()
 
