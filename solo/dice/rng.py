@@ -31,7 +31,14 @@ class Rng:
 
     # -- drawing -----------------------------------------------------------
     def die(self, sides: int) -> int:
-        """One die with faces 1..sides."""
+        """One die with faces 1..sides.
+
+        The draw is the one `randint(1, sides)` makes, taken without its
+        argument checks (forecasts roll hundreds of thousands of dice); any
+        other argument goes through `randint` and its errors.
+        """
+        if type(sides) is int and sides > 0:
+            return self._random._randbelow(sides) + 1
         return self._random.randint(1, sides)
 
     def randint(self, low: int, high: int) -> int:

@@ -62,3 +62,13 @@ def test_party_of_two_forecast_is_pinned(system_id: str) -> None:
     assert (result.wins, result.draws, result.losses, result.rounds) == counts
     assert result.harm == harm
     assert result.statuses == statuses
+
+
+def test_a_die_draws_what_randint_draws() -> None:
+    import random
+
+    rng, plain = Rng(99), random.Random(99)
+    for sides in (2, 4, 6, 8, 10, 12, 20, 100) * 50:
+        assert rng.die(sides) == plain.randint(1, sides)
+    with pytest.raises(ValueError):
+        rng.die(0)
