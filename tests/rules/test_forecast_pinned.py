@@ -72,3 +72,20 @@ def test_a_die_draws_what_randint_draws() -> None:
         assert rng.die(sides) == plain.randint(1, sides)
     with pytest.raises(ValueError):
         rng.die(0)
+
+
+@pytest.mark.parametrize("system_id", sorted(PINNED))
+def test_a_copy_has_every_field_and_no_shared_container(system_id: str) -> None:
+    from dataclasses import fields
+
+    system = registry.get(system_id)
+    actors = [system.random_character(Rng(i), role=r) for i, r in enumerate(system.roles())]
+    actors += [system.npc(n) for n in system.npc_names()]
+    for actor in actors:
+        copy = actor.copy()
+        assert type(copy) is type(actor) and copy == actor
+        for f in fields(actor):
+            value = getattr(actor, f.name)
+            assert getattr(copy, f.name) == value, f.name
+            if isinstance(value, (list, dict)):
+                assert getattr(copy, f.name) is not value, f"{f.name} is shared"
