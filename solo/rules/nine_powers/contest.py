@@ -272,16 +272,14 @@ class Contest(Encounter):
             kinds += list(ARMOUR_USES)
         return kinds
 
-    def attack_skills(self, actor: NinePowersActor) -> list[str]:
+    def attack_skills(self, actor: NinePowersActor) -> tuple[str, ...]:
         """The skills that can deal damage here, the actor's weapon skill first.
 
         Wrestle/Disarm is never among them: wrestling only ever brings one of
         its effects, so a weapon that names it (an old sheet's net) falls
         back to Melee/Protect.
         """
-        skills = list(DAMAGING[self.kind])
-        first = actor.attack_skill if actor.attack_skill in skills else "melee-protect"
-        return sorted(skills, key=lambda s: (s != first, SPEED[s]))
+        return _attack_order(self.kind, actor.attack_skill)
 
     def _facing(self, f: Fighter) -> list[Seat]:
         """The foes f may act against: all of them, or only whoever provoked it."""
@@ -952,6 +950,14 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     left = getattr(target.actor, buffer) + getattr(target.actor, real)
     best = best_difficulty(pool, left, actor.extra_damage)
     return Action(actor, "attack", target.actor, skill, best, {"boost": boost} if boost else None)
+
+
+@lru_cache(maxsize=256)
+def _attack_order(kind: str, weapon_skill: str | None) -> tuple[str, ...]:
+    """The damaging skills of a contest kind, the weapon's skill (else Melee/Protect) first, then by speed."""
+    skills = DAMAGING[kind]
+    first = weapon_skill if weapon_skill in skills else "melee-protect"
+    return tuple(sorted(skills, key=lambda s: (s != first, SPEED[s])))
 
 
 @lru_cache(maxsize=4096)
