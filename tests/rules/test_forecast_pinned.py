@@ -89,3 +89,19 @@ def test_a_copy_has_every_field_and_no_shared_container(system_id: str) -> None:
             assert getattr(copy, f.name) == value, f.name
             if isinstance(value, (list, dict)):
                 assert getattr(copy, f.name) is not value, f"{f.name} is shared"
+
+
+def test_a_handful_of_dice_draws_what_one_die_at_a_time_draws() -> None:
+    pools = [(4, 6, 8), (10,) * 5, (1, 2, 3, 12, 20), (100,)] * 40
+    one, many = Rng(5), Rng(5)
+    for pool in pools:
+        assert many.dice(pool) == [one.die(s) for s in pool]
+
+
+def test_dice_go_through_an_overridden_die() -> None:
+    from solo.dice.rng import ScriptedRng
+
+    assert ScriptedRng([3, 1, 4]).dice((4, 6, 8)) == [3, 1, 4]
+    rng = Rng(1)
+    rng.die = lambda sides: sides  # type: ignore[method-assign]
+    assert rng.dice((4, 6)) == [4, 6]

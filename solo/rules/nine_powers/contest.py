@@ -564,8 +564,7 @@ class Contest(Encounter):
         return actor_pool(f.actor, skill, modifier, banned, extra)
 
     def _roll(self, pool: tuple[int, ...]) -> list[int]:
-        die = self.rng.die
-        return [die(s) for s in pool]
+        return self.rng.dice(pool)
 
     def _attack(
         self, f: Fighter, target: Fighter | None, action: Action, modifier: int, events: list[Event]
