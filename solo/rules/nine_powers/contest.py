@@ -937,7 +937,11 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if not foes:
         raise RulesError(f"{f.label} has nobody to act against")
     buffer, real = contest.buffer, contest.real
-    target = min(foes, key=lambda g: (getattr(g.actor, buffer) + getattr(g.actor, real), g.index))
+    target, left = foes[0], getattr(foes[0].actor, buffer) + getattr(foes[0].actor, real)
+    for g in foes[1:]:  # the first seat with the fewest points left (seats come in index order)
+        points = getattr(g.actor, buffer) + getattr(g.actor, real)
+        if points < left or points == left and g.index < target.index:
+            target, left = g, points
     if contest.kind == "physical":
         skill = contest.attack_skills(actor)[0]
     else:
@@ -946,7 +950,6 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if actor.is_pc:
         boost = "setup" if actor.set_up_well else "leverage" if actor.leverage else None
     pool = contest._pool(f, skill, target, 2 if boost else 0, damaging=True)
-    left = getattr(target.actor, buffer) + getattr(target.actor, real)
     best = best_difficulty(pool, left, actor.extra_damage)
     return Action(actor, "attack", target.actor, skill, best, {"boost": boost} if boost else None)
 
