@@ -31,8 +31,38 @@ class Rng:
 
     # -- drawing -----------------------------------------------------------
     def die(self, sides: int) -> int:
-        """One die with faces 1..sides."""
+        """One die with faces 1..sides.
+
+        The draw is the one `randint(1, sides)` makes, taken without its
+        argument checks (forecasts roll hundreds of thousands of dice); any
+        other argument goes through `randint` and its errors.
+        """
+        if type(sides) is int and sides > 0:
+            return self._random._randbelow(sides) + 1
         return self._random.randint(1, sides)
+
+    def dice(self, sides: Iterable[int]) -> list[int]:
+        """One die of each size, in order: exactly `[self.die(s) for s in sides]`.
+
+        With the plain `die` and CPython's own draw (`_randbelow` by whole
+        random bits) the draw is written out here, which spares two calls a
+        die; a subclass or an instance with its own `die` is asked die by die.
+        """
+        die = self.die
+        if getattr(die, "__func__", None) is not Rng.die or not _BITS_DRAW:
+            return [die(s) for s in sides]
+        bits = self._random.getrandbits
+        out = []
+        for n in sides:
+            if type(n) is not int or n < 1:
+                out.append(die(n))  # randint's own error
+                continue
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            out.append(r + 1)
+        return out
 
     def randint(self, low: int, high: int) -> int:
         return self._random.randint(low, high)
@@ -81,6 +111,10 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng.from_state(self.get_state())
+
+
+#: whether random.Random draws below n the way `Rng.dice` writes out (true of CPython 3.2 on)
+_BITS_DRAW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 
 
 class ScriptedRng(Rng):

@@ -123,9 +123,30 @@ def plain(actor: Actor, version: int) -> dict[str, Any]:
 
 def copy(actor: Actor) -> Any:
     """An independent copy: the slots copied, the containers copied all the way down."""
-    new = actor._shallow()
-    for name, copier in _containers(type(actor)):
-        value = getattr(actor, name)
-        if value is not None:  # an empty list too: the copy must not share it
-            object.__setattr__(new, name, copier(value))
-    return new
+    return _copy_function(type(actor))(actor)
+
+
+@cache
+def _copy_function(cls: type) -> Callable[[Any], Any]:
+    """One straight-line function copying an actor of `cls`, written once per class.
+
+    A forecast copies every actor in every fight, and a loop over the fields
+    with `getattr` costs several times a plain list of assignments.  Every
+    slot is set through its slot descriptor (so `__setattr__` is never
+    involved); a container is copied by its field's copier, and None stays None.
+    """
+    slots = [s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ())]
+    copiers = dict(_containers(cls))
+    scope: dict[str, Any] = {"new_": cls.__new__, "cls_": cls}
+    lines = ["def copy_(a):", "    n = new_(cls_)"]
+    for i, name in enumerate(slots):
+        scope[f"s{i}"] = getattr(cls, name).__set__
+        if name in copiers:
+            scope[f"c{i}"] = copiers[name]
+            lines.append(f"    v = a.{name}")
+            lines.append(f"    s{i}(n, v if v is None else c{i}(v))")
+        else:
+            lines.append(f"    s{i}(n, a.{name})")
+    lines.append("    return n")
+    exec("\n".join(lines), scope)  # noqa: S102 - names come from the class's own slots
+    return scope["copy_"]  # type: ignore[no-any-return]

@@ -272,16 +272,14 @@ class Contest(Encounter):
             kinds += list(ARMOUR_USES)
         return kinds
 
-    def attack_skills(self, actor: NinePowersActor) -> list[str]:
+    def attack_skills(self, actor: NinePowersActor) -> tuple[str, ...]:
         """The skills that can deal damage here, the actor's weapon skill first.
 
         Wrestle/Disarm is never among them: wrestling only ever brings one of
         its effects, so a weapon that names it (an old sheet's net) falls
         back to Melee/Protect.
         """
-        skills = list(DAMAGING[self.kind])
-        first = actor.attack_skill if actor.attack_skill in skills else "melee-protect"
-        return sorted(skills, key=lambda s: (s != first, SPEED[s]))
+        return _attack_order(self.kind, actor.attack_skill)
 
     def _facing(self, f: Fighter) -> list[Seat]:
         """The foes f may act against: all of them, or only whoever provoked it."""
@@ -566,8 +564,7 @@ class Contest(Encounter):
         return actor_pool(f.actor, skill, modifier, banned, extra)
 
     def _roll(self, pool: tuple[int, ...]) -> list[int]:
-        die = self.rng.die
-        return [die(s) for s in pool]
+        return self.rng.dice(pool)
 
     def _attack(
         self, f: Fighter, target: Fighter | None, action: Action, modifier: int, events: list[Event]
@@ -940,7 +937,11 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if not foes:
         raise RulesError(f"{f.label} has nobody to act against")
     buffer, real = contest.buffer, contest.real
-    target = min(foes, key=lambda g: (getattr(g.actor, buffer) + getattr(g.actor, real), g.index))
+    target, left = foes[0], getattr(foes[0].actor, buffer) + getattr(foes[0].actor, real)
+    for g in foes[1:]:  # the first seat with the fewest points left (seats come in index order)
+        points = getattr(g.actor, buffer) + getattr(g.actor, real)
+        if points < left or points == left and g.index < target.index:
+            target, left = g, points
     if contest.kind == "physical":
         skill = contest.attack_skills(actor)[0]
     else:
@@ -949,9 +950,16 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if actor.is_pc:
         boost = "setup" if actor.set_up_well else "leverage" if actor.leverage else None
     pool = contest._pool(f, skill, target, 2 if boost else 0, damaging=True)
-    left = getattr(target.actor, buffer) + getattr(target.actor, real)
     best = best_difficulty(pool, left, actor.extra_damage)
     return Action(actor, "attack", target.actor, skill, best, {"boost": boost} if boost else None)
+
+
+@lru_cache(maxsize=256)
+def _attack_order(kind: str, weapon_skill: str | None) -> tuple[str, ...]:
+    """The damaging skills of a contest kind, the weapon's skill (else Melee/Protect) first, then by speed."""
+    skills = DAMAGING[kind]
+    first = weapon_skill if weapon_skill in skills else "melee-protect"
+    return tuple(sorted(skills, key=lambda s: (s != first, SPEED[s])))
 
 
 @lru_cache(maxsize=4096)

@@ -69,7 +69,7 @@ def build_pool(
 
 
 def roll_pool(pool: tuple[int, ...], rng: Rng) -> list[int]:
-    return [rng.die(s) for s in pool]
+    return rng.dice(pool)
 
 
 def beaten(lowest: int) -> str | None:

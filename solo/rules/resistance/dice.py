@@ -120,8 +120,7 @@ class PoolRoll:
 
 
 def roll_pool(count: int, drops: int, rng: Rng) -> PoolRoll:
-    die = rng.die
-    dice = [die(10) for _ in range(count)]
+    dice = rng.dice((10,) * count)
     highest = max(dice)
     rolled = band_of(highest)
     band = max(CRIT_FAIL, rolled - drops)
