@@ -151,7 +151,13 @@ def scan_budget(text: str) -> tuple[int, str] | None:
                     return line, (f"aliases expand to more than {MAX_ALIAS_EXPANSION:,} units of"
                                   f" data (at *{event.anchor}); an alias bomb?")
                 add(units)
-    except yaml.YAMLError:
+    except yaml.YAMLError as exc:
+        # libyaml 0.2.5 as PyYAML 6.0.4 bundles it has a nesting limit of its own, met while
+        # reading ahead before the event past ours comes out: the same refusal, in our words.
+        if "nesting depth" in str(exc):
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            return (mark.line + 1 if mark is not None else 0,
+                    f"nested more than {MAX_YAML_NESTING} levels deep")
         return None
     return None
 
