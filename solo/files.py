@@ -117,8 +117,8 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable; some file systems cannot, which is no reason to fail."""
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in `folder` durable; a file system (or Windows) that cannot is no reason to fail."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -176,5 +176,5 @@ def write_text(path: str | os.PathLike, text: str) -> Path:
         if isinstance(exc, OSError):
             raise _fail(given, exc) from None
         raise
-    _sync_folder(folder)
+    fsync_dir(folder)
     return target

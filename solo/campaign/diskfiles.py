@@ -20,6 +20,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from solo.files import fsync_dir  # noqa: F401  (callers take it from here too)
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -82,19 +84,6 @@ def remove(path: Path) -> None:
         os.unlink(path)
     except OSError:
         pass
-
-
-def fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:  # Windows cannot open a directory; its renames are durable enough
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def link_new(source: Path, target: Path) -> bool:
