@@ -132,6 +132,27 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
     play(new_app(saves_dir), scenario)
 
 
+def test_a_systems_board_is_shown_beside_the_sides(saves_dir, monkeypatch):
+    """Shared fight state a system describes (a stack, a stage) appears on the screen, headed and indented."""
+    from solo.rules.engine import Encounter
+
+    def board(enc):
+        return [("Stack (top first)", [f"round {enc.round}: nothing stacked"])]
+
+    monkeypatch.setattr(Encounter, "board", board)
+    with_vroy(saves_dir)
+
+    async def scenario(h):
+        await h.press("escape", "b", "space", "enter")
+        screen = h.app.screen
+        assert isinstance(screen, EncounterScreen)
+        shown = screen.query_one("#board")
+        assert shown.display
+        assert str(shown.render()) == "Stack (top first)\n  round 1: nothing stacked"
+
+    play(new_app(saves_dir), scenario)
+
+
 def test_leaving_an_encounter_and_coming_back(saves_dir):
     with_vroy(saves_dir)
 

@@ -449,7 +449,7 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     ``{"system", "round", "over", "party": [...], "foes": [...], "waiting",
     "actions": [{"index", "label", "action", "odds", "chance", "move", "target",
     "params", "typical"}], "moves": [{"move", "kind", "label", "targets",
-    "params", "default"}], "log"}``: each participant has its label, name,
+    "params", "default"}], "log", "board": [{"title", "lines"}]}``: each participant has its label, name,
     side, campaign character id, status, harm taken, stat block and sheet;
     ``waiting`` is the label of the PC whose move it is, and ``actions`` are
     that PC's legal actions, with the exact odds of the roll each makes where
@@ -490,4 +490,5 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
         "actions": actions,
         "moves": moves,
         "log": [e.text for e in enc.log],
+        "board": [{"title": title, "lines": list(lines)} for title, lines in enc.board()],
     }

@@ -949,6 +949,15 @@ class Encounter:
         self.finish(events, reason)
         return events
 
+    def board(self) -> list[tuple[str, list[str]]]:
+        """What a front end shows beside the sides, as (heading, lines) sections; none by default.
+
+        A system whose fight has shared state of its own (a response stack, a
+        stage of marks, an initiative order) describes it here in plain lines,
+        so the TUI and the CLI can show it without knowing the system.
+        """
+        return []
+
     def is_over(self) -> bool:
         return self.finished or self.round > self.max_rounds or self._live <= 1
 

@@ -123,6 +123,7 @@ class EncounterScreen(Screen[None]):
         with Horizontal(id="sides"):
             yield Static(id="party")
             yield Static(id="foes")
+        yield Static(id="board")
         yield JournalView(labels=False, id="fight")
         yield Label(id="asking")
         yield OptionList(id="actions")
@@ -154,6 +155,7 @@ class EncounterScreen(Screen[None]):
             self.sub_title = "over"
             asking.update(Text("The encounter is over. Esc goes back to the journal.", style="bold"))
             actions.display = False
+            self._show_board([])
             entries = encounter_entries(self.campaign)
             last = entries[-1].data if entries else {}
             summary = last.get("sides")
@@ -167,6 +169,7 @@ class EncounterScreen(Screen[None]):
         self.sub_title = f"round {view['round']}"
         for key, heading in (("party", "Party"), ("foes", "Foes")):
             self._set(f"#{key}", self._side(view["system"], view[key], heading))
+        self._show_board(view.get("board") or [])
         actions.display = bool(view["actions"])
         if view["waiting"] is None:
             asking.update("")
@@ -234,6 +237,19 @@ class EncounterScreen(Screen[None]):
         actions.add_options(Option(self._choice(row), id=str(i)) for i, (_, _, row) in enumerate(step))
         actions.highlighted = highlight
         actions.focus()
+
+    def _show_board(self, sections: list[dict[str, Any]]) -> None:
+        """The fight's shared state the system describes (a stack, a stage...); hidden when there is none."""
+        board = self.query_one("#board", Static)
+        board.display = bool(sections)
+        text = Text()
+        for section in sections:
+            if text:
+                text.append("\n")
+            text.append(str(section.get("title", "")), style="bold")
+            for line in section.get("lines", []):
+                text.append("\n  " + str(line))
+        board.update(text)
 
     def _set(self, widget_id: str, text: Text) -> None:
         self.sides[widget_id] = text.plain
