@@ -130,11 +130,14 @@ def register(sub: Any, common: Any) -> None:
             )
             p.add_argument(
                 "--act",
-                type=int,
                 action="append",
-                metavar="N",
-                help="with --campaign: make move N of the listed moves for the PC whose turn it is"
-                " (repeatable)",
+                nargs="?",
+                const="",
+                metavar="N[/N...]",
+                help="with --campaign: the move of the PC whose turn it is, in steps: alone it lists the"
+                " moves, N picks move N and lists its targets, N/N/... its target and how hard (a number"
+                " or a value: 1/goblin-1/tough); it is made once every step is answered. #N makes"
+                " action N of the --json view's actions (repeatable)",
             )
             p.add_argument(
                 "--end",

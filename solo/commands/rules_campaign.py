@@ -6,7 +6,8 @@ saved at once, `solo undo` to take one back.  A running encounter lives in the
 campaign, so it can be played a move at a time from separate commands:
 
     solo encounter --campaign road --foe goblin --foe goblin   # starts it, lists the moves
-    solo encounter --campaign road --act 1                     # move 1 for whoever's turn it is
+    solo encounter --campaign road --act 1                     # move 1: lists its targets, with odds
+    solo encounter --campaign road --act 1/2/medium            # move 1 at target 2, medium: made
     solo encounter --campaign road --auto                      # or let the engine finish it
     solo encounter --campaign road --end retreat               # or break it off
 
@@ -19,6 +20,8 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -129,39 +132,91 @@ def _hint(campaign: Campaign) -> str:
             f" finish it, or `--end retreat|surrender|truce|rout`.")
 
 
-def view_text(view: dict[str, Any]) -> str:
-    """Who stands how, and the numbered moves of the PC whose turn it is."""
+def view_text(view: dict[str, Any], step: Step | None = None) -> str:
+    """Who stands how, then one step of the choice for the PC whose turn it is (at first: the moves)."""
     lines = [f"Round {view['round']}."]
     for member in view["party"] + view["foes"]:
         harm = ", ".join(f"{k} {v}" for k, v in member["harm"].items() if v)
         lines.append(f"  {member['label']} ({member['side']}): {member['status']}"
                      + (f"; taken {harm}" if harm else ""))
     if view["waiting"]:
-        lines.append(f"{view['waiting']}'s move (the number, then the chance the roll succeeds):")
-        groups = _grouped(view["actions"])
-        width = min(56, max(len(key) for key in groups))
-        for key, options in groups.items():
-            cells = [f"{a['index'] + 1:>3} " + " ".join(
-                str(x) for x in (a["action"].get("difficulty"), a["chance"]) if x) for a in options]
-            picks = "".join(f"{cell:<17}" for cell in cells)
-            lines.append(f"  {key:<{width}} {picks.rstrip()}")
+        step = step or walk(view, [])[1]
+        if step is not None:
+            lines.append(f"{view['waiting']}'s move (each with the chance its roll succeeds):")
+            lines.append(step_text(step))
     return "\n".join(lines)
 
 
-def _grouped(actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Moves that differ only in difficulty, together under what they do."""
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for action in actions:
-        label, move = action["label"], action["action"]
-        key = label.rsplit(", ", 1)[0] if move.get("difficulty") and ", " in label else label
-        groups.setdefault(key, []).append(action)
-    return groups
+@dataclass
+class Step:
+    """One question of the choice: its prompt, the answers (value, line) and the --act spec so far."""
+
+    prompt: str
+    rows: list[tuple[str, str]]
+    spec: list[str]
+    first: bool = False
 
 
-def _ask(prompt: str, rows: list[tuple[str, str]]) -> int | None:
-    """One step of the choice: a short numbered list; the index picked, None for q (or no more input)."""
-    print(prompt)
-    for i, (_, line) in enumerate(rows, start=1):
+def step_text(step: Step) -> str:
+    done = "/".join(step.spec)
+    lines = [f"  {step.prompt} (--act {done + '/' if done else ''}N)"]
+    lines += [f"  {i:>3}. {line}" for i, (_, line) in enumerate(step.rows, start=1)]
+    return "\n".join(lines)
+
+
+Asker = Callable[[Step], "int | None"]
+
+
+def walk(view: dict[str, Any], picks: list[str]) -> tuple[int | None, Step | None]:
+    """Follow `picks` (a number from 1 or a value, one per step) through move, target and parameters.
+
+    Returns the index of the action in ``view["actions"]`` once every step is answered, else
+    None and the step still to answer.  A pick that fits no answer is a UsageError naming it.
+    """
+    left = list(picks)
+
+    def ask(step: Step) -> int | None:
+        if not left:
+            return None
+        reply = left.pop(0)
+        pick = _match(reply, step.rows)
+        if pick is None:
+            raise UsageError(f"--act {'/'.join(step.spec + [reply])}: {reply!r} is not one of the"
+                             f" {len(step.rows)} answers to {step.prompt!r}"
+                             f" ({', '.join(v for v, _ in step.rows)})")
+        step.spec.append(str(pick + 1))
+        return pick
+
+    pending: list[Step] = []
+
+    def asker(step: Step) -> int | None:
+        pick = ask(step)
+        if pick is None:
+            pending.append(step)
+        return pick
+
+    index = _choose(view, asker, [])
+    if left:
+        raise UsageError(f"--act {'/'.join(picks)}: the move was settled before {'/'.join(left)!r}")
+    return index, (pending[0] if pending else None)
+
+
+def _match(reply: str, rows: list[tuple[str, str]]) -> int | None:
+    """A reply as a row: its number from 1, or its value (case, hyphens and underscores aside)."""
+    text = _plain(reply)
+    if text.isdigit() and 1 <= int(text) <= len(rows):
+        return int(text) - 1
+    return next((i for i, (value, _) in enumerate(rows) if text == _plain(value)), None)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
+
+
+def _ask(step: Step) -> int | None:
+    """One step at the terminal: a short numbered list; the index picked, None for q (or no more input)."""
+    print(f"\n{step.prompt} (q to stop here and carry on later)" if step.first else f"  {step.prompt}")
+    for i, (_, line) in enumerate(step.rows, start=1):
         print(f"  {i:>2}. {line}")
     while True:
         try:
@@ -170,29 +225,26 @@ def _ask(prompt: str, rows: list[tuple[str, str]]) -> int | None:
             return None
         if reply in ("q", "quit"):
             return None
-        if reply.isdigit() and 1 <= int(reply) <= len(rows):
-            return int(reply) - 1
-        for i, (value, _) in enumerate(rows):
-            if reply == value.lower():
-                return i
-        print(f"  ! answer with a number from 1 to {len(rows)}, or q")
+        pick = _match(reply, step.rows)
+        if pick is not None:
+            return pick
+        print(f"  ! answer with a number from 1 to {len(step.rows)}, or q")
 
 
 def _chance(row: dict[str, Any]) -> str:
     return f"  {row['chance']}" if row["chance"] else ""
 
 
-def _choose(view: dict[str, Any]) -> int | None:
-    """Ask at the terminal in steps: the move, then whom, then how hard, each with its chance.
-
-    The index of the action chosen in ``view["actions"]``; None to leave the encounter for later.
+def _choose(view: dict[str, Any], ask: Asker, spec: list[str], first: str = "what do you do?") -> int | None:
+    """Ask in steps: the move, then whom, then how hard, each with its chance (steps with one answer
+    are skipped).  The index of the action chosen in ``view["actions"]``; None when `ask` gives none.
     """
     rows = view["actions"]
     moves = view["moves"]
     firsts = [next(r for r in rows if r["move"] == m["move"] and r["typical"]) for m in moves]
     lines = [(m["label"], m["label"] + (f" {m['targets'][0]}" if len(m["targets"]) == 1 else "") + _chance(r))
              for m, r in zip(moves, firsts, strict=True)]
-    pick = _ask(f"\n{view['waiting']}, what do you do? (q to stop here and carry on later)", lines)
+    pick = ask(Step(f"{view['waiting']}, {first}", lines, spec, True))
     if pick is None:
         return None
     move = moves[pick]
@@ -205,15 +257,16 @@ def _choose(view: dict[str, Any]) -> int | None:
 
     if len(move["targets"]) > 1:
         at = [typical([r for r in rows if r["target"] == t]) for t in move["targets"]]
-        pick = _ask("  whom?", [(t, t + _chance(r)) for t, r in zip(move["targets"], at, strict=True)])
+        whom = [(t, t + _chance(r)) for t, r in zip(move["targets"], at, strict=True)]
+        pick = ask(Step("whom?", whom, spec))
         if pick is None:
             return None
         rows = [r for r in rows if r["target"] == move["targets"][pick]]
     for param in move["params"]:
         name, values = param["name"], param["values"]
         at = [typical([r for r in rows if r["params"].get(name) == v], name) for v in values]
-        pick = _ask("  how hard?" if name == "difficulty" else f"  {name}?",
-                    [(str(v), str(v) + _chance(r)) for v, r in zip(values, at, strict=True)])
+        pick = ask(Step("how hard?" if name == "difficulty" else f"{name}?",
+                        [(str(v), str(v) + _chance(r)) for v, r in zip(values, at, strict=True)], spec))
         if pick is None:
             return None
         rows = [r for r in rows if r["params"].get(name) == values[pick]]
@@ -246,21 +299,44 @@ def encounter(ctx: Context) -> int:
         entries += ctx.perform("rules.encounter_end", outcome=args.end)
     elif args.auto:
         entries += ctx.perform("rules.encounter_auto")
-    for number in args.act or ():
+    step: Step | None = None
+    for n, spec in enumerate(args.act or ()):
         view = encounter_view(campaign, ctx.tables)
         if view is None:
-            raise UsageError(f"the encounter is over; move {number} was not made")
-        if not 1 <= number <= len(view["actions"]):
-            raise UsageError(f"{view['waiting']} has moves 1 to {len(view['actions'])}, not {number}")
-        entries += ctx.perform("rules.encounter_act", actor=view["waiting"], action=number - 1)
+            raise UsageError(f"the encounter is over; --act {spec} was not made")
+        index, step = _act(view, spec)
+        if index is None:
+            if n + 1 < len(args.act):
+                raise UsageError(f"--act {spec or '(no value)'} does not settle a move yet, so the --act"
+                                 " after it cannot follow")
+            break
+        entries += ctx.perform("rules.encounter_act", actor=view["waiting"], action=index)
     if interactive:
         return _play_at_terminal(ctx, campaign, entries)
     view = encounter_view(campaign, ctx.tables)
     text = "\n".join(e.text for e in entries)
     if view is not None:
-        text = "\n".join(x for x in (text, view_text(view), _hint(campaign)) if x)
+        text = "\n".join(x for x in (text, view_text(view, step), _hint(campaign)) if x)
     last = campaign.module_state("rules").get("last_encounter") if view is None else None
-    return _emit(ctx, entries, {"encounter": view, "result": last}, text)
+    extra: dict[str, Any] = {"encounter": view, "result": last}
+    if step is not None:
+        extra["step"] = {"prompt": step.prompt, "act": "/".join(step.spec),
+                         "answers": [{"value": v, "line": line} for v, line in step.rows]}
+    return _emit(ctx, entries, extra, text)
+
+
+def _act(view: dict[str, Any], spec: str) -> tuple[int | None, Step | None]:
+    """An --act value: steps ("2/1/tough": move 2, its first target, tough) or "#N", the Nth action
+    of ``actions`` in the --json view; None and the step still to answer when it stops short."""
+    if view["waiting"] is None:  # pragma: no cover - a running encounter always waits for a PC
+        raise UsageError("no player character is to move now")
+    text = spec.strip()
+    if text.startswith("#"):
+        number = text[1:]
+        if not number.isdigit() or not 1 <= int(number) <= len(view["actions"]):
+            raise UsageError(f"--act {spec}: {view['waiting']} has actions #1 to #{len(view['actions'])}")
+        return int(number) - 1, None
+    return walk(view, [part for part in text.split("/") if part.strip()])
 
 
 def _play_at_terminal(ctx: Context, campaign: Campaign, entries: list[JournalEntry]) -> int:
@@ -268,7 +344,7 @@ def _play_at_terminal(ctx: Context, campaign: Campaign, entries: list[JournalEnt
         print("\n".join(e.text for e in entries), file=ctx.out)
     while (view := encounter_view(campaign, ctx.tables)) is not None:
         print(view_text(view).split("\n" + f"{view['waiting']}'s move")[0], file=ctx.out)
-        index = _choose(view)
+        index = _choose(view, _ask, [], "what do you do?")
         if index is None:
             print(_hint(campaign), file=ctx.out)
             return 0

@@ -78,23 +78,35 @@ def test_a_campaign_without_a_system_or_a_pc_says_what_to_do(cli):
 def test_an_encounter_played_one_command_at_a_time(road, cli, saves_dir):
     started = cli("encounter", "--campaign", road, "--foe", "goblin", "--foe", "goblin")
     lines = started.out.splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "An encounter begins (Nine Powers, physical contest): Mira against Goblin 1, Goblin 2.",
         "Round 1.",
         "  Mira (party): fighting",
         "  Goblin 1 (foes): fighting",
         "  Goblin 2 (foes): fighting",
-        "Mira's move (the number, then the chance the roll succeeds):",
+        "Mira's move (each with the chance its roll succeeds):",
+        "  Mira, what do you do? (--act N)",
     ]
-    # Mira's throwing knives go with her Shoot/Throw 3 (92.2 / 75 / 45.3), listed first; her
-    # Melee/Protect is 2 (d4 d6: 87.5 / 66.7 / 37.5).
-    shoot, melee = lines[6].split(), lines[8].split()
-    assert shoot == "Shoot/Throw 3: attack Goblin 1 1 easy 92.2% 2 medium 75% 3 tough 45.3%".split()
-    assert melee == "Melee/Protect 2: attack Goblin 1 7 easy 87.5% 8 medium 66.7% 9 tough 37.5%".split()
-    assert lines[-2].split() == ["wait", "and", "watch", "77"]
+    # Moves only, never every target and difficulty: Mira's throwing knives go with her Shoot/Throw 3
+    # (75 % at medium), listed first; her Melee/Protect is 2 (d4 d6: 66.7 %).
+    assert lines[7:9] == ["    1. Shoot/Throw 3: attack  75%", "    2. Melee/Protect 2: attack  66.7%"]
+    assert lines[-2] == "   15. wait and watch"
+    assert len(lines) == 7 + 15 + 1
     assert lines[-1].startswith("Continue with `solo encounter --campaign salt-road --act N`")
 
-    moved = cli("encounter", "--campaign", road, "--act", "2", "--json").json
+    # Choosing a move lists its targets, then how hard, each with its chance; nothing is made yet.
+    targets = cli("encounter", "--campaign", road, "--act", "1").out.splitlines()
+    assert targets[5:8] == ["  whom? (--act 1/N)", "    1. Goblin 1  75%", "    2. Goblin 2  75%"]
+    hard = cli("encounter", "--campaign", road, "--act", "1/goblin-1").out.splitlines()
+    assert hard[5:9] == ["  how hard? (--act 1/1/N)", "    1. easy  92.2%", "    2. medium  75%",
+                          "    3. tough  45.3%"]
+    assert "encounter" not in CampaignStore(saves_dir).load(road).extra["rules"] or not (
+        CampaignStore(saves_dir).load(road).extra["rules"]["encounter"]["moves"])
+    wrong = cli("encounter", "--campaign", road, "--act", "1/3")
+    assert (wrong.code, wrong.err) == (2, "solo: error: --act 1/3: '3' is not one of the 2 answers to"
+                                          " 'whom?' (Goblin 1, Goblin 2)\n")
+
+    moved = cli("encounter", "--campaign", road, "--act", "1/1/medium", "--json").json
     assert moved["entries"][0]["text"].splitlines()[:2] == [
         "Round 1", "Mira intends to Shoot/Throw 3: attack Goblin 1, medium."]
     assert moved["encounter"]["round"] == 2 and moved["encounter"]["waiting"] == "Mira"
@@ -131,7 +143,7 @@ def test_separate_processes_share_the_running_encounter(solo_process, saves_dir)
     assert made.code == 0
     started = solo_process("encounter", "--campaign", "ford", "--foe", "goblin", "--foe", "goblin", env=env)
     assert started.code == 0, started.err
-    moved = solo_process("encounter", "--campaign", "ford", "--act", "1", env=env)
+    moved = solo_process("encounter", "--campaign", "ford", "--act", "#1", env=env)
     assert moved.out.splitlines()[:4] == [
         "Round 1",
         "Ash rolls to attack Goblin 1 with flanged mace: pool 2 at difficulty 0 [5, 10] - critical success.",
