@@ -261,13 +261,16 @@ class System(ABC):
     approach_map: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: the system's own difficulty words, easiest first
     difficulty_names: ClassVar[tuple[str, ...]] = ()
-    #: named options `odds_for` accepts (the CLI offers them)
-    odds_parameters: ClassVar[tuple[str, ...]] = ()
     #: what `check` and `check_odds` accept besides actor, approach and difficulty (front ends build
     #: their flags and dialogs from these, the campaign checks stored values with them)
     check_options: ClassVar[tuple[Option, ...]] = ()
     #: what `odds_for` accepts (`solo odds SYSTEM --...`)
     odds_options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def odds_parameters(self) -> tuple[str, ...]:
+        """The names of the options `odds_for` accepts (`odds_options`)."""
+        return tuple(o.name for o in self.odds_options)
 
     @property
     def encounter_options(self) -> tuple[Option, ...]:

@@ -47,6 +47,17 @@ def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int) ->
     return out
 
 
+def from_record(cls: type[Any], record: Mapping[str, Any], where: str, version: int,
+                rename: Mapping[str, str] | None = None, skip: tuple[str, ...] = ("id", "source"),
+                **fixed: Any) -> Any:
+    """An actor from a data table's row: ``text`` is its name, `rename` maps other row fields to
+    the actor's, `skip` lists fields that describe the row only; every field is checked as `load`
+    checks a saved sheet, and `fixed` fields are set as given."""
+    names = {"text": "name", **(rename or {})}
+    data = {names.get(k, k): v for k, v in record.items() if k not in skip}
+    return cls(name_of(data, where), **{**load(cls, data, where, version), **fixed})
+
+
 def _value(kind: str, raw: Any, what: str, low: int) -> Any:
     if kind == "int":
         if not isinstance(raw, int) or isinstance(raw, bool) or raw < low:

@@ -9,13 +9,17 @@ from `nine-powers/npcs` rows: a few listed skills, everything else 1.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng
+from solo.rules import schema
 from solo.rules.data import SystemData
 from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
 from solo.rules.nine_powers.character import (
     MAX_RATING,
+    REALS,
+    VERSION,
     NinePowersActor,
     check_new_pc,
     track_maxima,
@@ -184,39 +188,18 @@ def random_pc(
     )
 
 
-def npc_from_record(record: dict[str, Any], formula: str) -> NinePowersActor:
+def npc_from_record(record: Mapping[str, Any], formula: str) -> NinePowersActor:
+    """A row of `nine-powers/npcs`: `type` is what Identify/Lore learns about; tracks it gives
+    replace the formula's (value and maximum alike)."""
     where = f"nine-powers/npcs row {record.get('id')!r}"
-    skills = {s: 1 for s in SKILL_IDS}
-    try:
-        for key, value in (record.get("skills") or {}).items():
-            skills[skill_id(key)] = int(value)
-        talents = {skill_id(k): int(v) for k, v in (record.get("talents") or {}).items()}
-        actor = NinePowersActor(
-            name=str(record["text"]),
-            kind="npc",
-            skills=skills,
-            talents=talents,
-            armour=str(record.get("armour", "no armour")),
-            armor=int(record.get("armor", 0)),
-            shield=bool(record.get("shield", False)),
-            weapon=str(record.get("weapon", "bare hands")),
-            attack_skill=skill_id(record.get("attack_skill", "melee-protect")),
-            two_handed=bool(record.get("two_handed", True)),
-            creature=str(record.get("type", "person")),
-            extra_damage=int(record.get("extra_damage", 0)),
-            special=dict(record["special"]) if record.get("special") else None,
-            notes=str(record.get("notes", "")),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RulesError(f"{where} is malformed: {exc}") from None
-    finish(actor, formula)
-    for track in ("fortitude", "resilience", "craftiness", "stamina", "composure", "wealth"):
-        if track in record:
-            value = record[track]
-            if not isinstance(value, int) or value < 1:
-                raise RulesError(f"{where}: {track} must be a whole number of 1 or more")
-            setattr(actor, track, value)
-            setattr(actor, f"{track}_max", value)
+    given = {t: record[t] for t in ("fortitude", "resilience", "craftiness", *REALS) if t in record}
+    actor = finish(schema.from_record(NinePowersActor, record, where, VERSION, {"type": "creature"},
+                                      ("id", "source", *given), kind="npc"), formula)
+    for track, value in given.items():
+        if not isinstance(value, int) or value < 1:
+            raise RulesError(f"{where}: {track} must be a whole number of 1 or more")
+        setattr(actor, track, value)
+        setattr(actor, f"{track}_max", value)
     return actor
 
 

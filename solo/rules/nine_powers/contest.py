@@ -87,7 +87,7 @@ from solo.rules.nine_powers.pools import (
     success_chance,
 )
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
-from solo.rules.nine_powers.tracks import actor_pool, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend, take
 from solo.rules.options import Option
 
 KINDS = ("physical", "social", "crafting")
@@ -126,7 +126,6 @@ PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
 WRESTLE_EFFECTS = ("grab", "slow", "dominate", "tire", "shield")
-BOOSTS = ("setup", "leverage", "heroism")
 USE_TEXT = {
     "provoke": "provoke",
     "dodge": "dodge",
@@ -425,7 +424,7 @@ class Contest(Encounter):
         if boost is not None:
             boost = choose(boost, BOOSTS, "boost")
             options["boost"] = boost
-            self._can_boost(f.actor, boost)
+            can_spend(f.actor, boost)
         if kind == "wrestle":
             options["effect"] = choose(options.get("effect", "grab"), WRESTLE_EFFECTS, "wrestling effect")
         target = g.actor if g is not None else None
@@ -437,15 +436,6 @@ class Contest(Encounter):
         if self.record:
             checked.label = self.describe(checked)
         return checked
-
-    @staticmethod
-    def _can_boost(actor: NinePowersActor, boost: str) -> None:
-        if boost == "setup" and not actor.set_up_well:
-            raise RulesError(f"{actor.name} is not set up well")
-        if boost == "leverage" and not actor.leverage:
-            raise RulesError(f"{actor.name} has no leverage")
-        if boost == "heroism" and (not actor.is_pc or actor.heroism < 1):
-            raise RulesError(f"{actor.name} has no heroism to spend")
 
     # -- resolving a round ------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:
@@ -496,7 +486,7 @@ class Contest(Encounter):
         boost = action.option("boost")
         if boost:
             modifier += 2
-            self._spend(f, boost, events)
+            self.emit(events, "spend", f"{f.label} spends {spend(f.actor, boost)} for a big bonus.", f.actor)
         if action.kind == "wait":
             self.emit(events, "wait", f"{f.label} waits and watches.", f.actor)
             return []
@@ -512,19 +502,6 @@ class Contest(Encounter):
             return self._attack(f, target, action, modifier, events)
         self._use(f, target, action, modifier, events)
         return []
-
-    def _spend(self, f: Fighter, boost: str, events: list[Event]) -> None:
-        actor = f.actor
-        if boost == "setup":
-            actor.set_up_well = False
-            what = "being set up well"
-        elif boost == "leverage":
-            actor.leverage = False
-            what = "leverage"
-        else:
-            actor.heroism -= 1
-            what = f"1 heroism on a flashback ({actor.heroism} left)"
-        self.emit(events, "spend", f"{f.label} spends {what} for a big bonus.", actor)
 
     def _live_target(self, f: Fighter, action: Action, events: list[Event]) -> Fighter | None:
         target = self.fighter(action.target) if action.target is not None else None

@@ -23,11 +23,9 @@ for income or treasure found, so it may raise wealth once craftiness is full.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
 from solo.dice import Rng, percent
-from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -37,14 +35,13 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
-    System,
     choose,
     full_degrees,
     neutral_kind,
     neutral_size,
 )
 from solo.rules.moves import SystemMove
-from solo.rules.nine_powers import build, economy
+from solo.rules.nine_powers import build, economy, tracks
 from solo.rules.nine_powers.character import (
     BUFFERS,
     REALS,
@@ -73,12 +70,12 @@ from solo.rules.nine_powers.skills import (
     display,
     skill_or_track,
 )
-from solo.rules.nine_powers.tracks import actor_pool, give, standing_penalty, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
 from solo.rules.options import Option
+from solo.rules.tabled import TabledSystem
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
-SPENDS = ("setup", "leverage", "heroism")
 WOUND_TABLES = {
     "melee": "melee",
     "ranged": "ranged",
@@ -88,12 +85,12 @@ WOUND_TABLES = {
 }
 
 
-class NinePowers(System):
+class NinePowers(TabledSystem):
     id = "nine-powers"
-    name = "Nine Powers"
+    name = short_name = "Nine Powers"
+    npc_table = build.NPCS
     approach_map = APPROACH_MAP
     difficulty_names = DIFFICULTIES
-    odds_parameters = ("rating", "difficulty", "bonus", "penalty", "trade")
     _SIZES = ("small", "big")
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach (Melee/Protect, wealth...)"),
@@ -116,13 +113,6 @@ class NinePowers(System):
         Option("trade", "flag", "trade a rolled 1 for momentum"),
     )
     encounter_class = Contest
-
-    def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
-
-    @cached_property
-    def house_rules(self) -> dict[str, Any]:
-        return self.data.settings("nine-powers/house-rules")
 
     @property
     def formula(self) -> str:
@@ -173,15 +163,8 @@ class NinePowers(System):
     def actor_from_dict(self, data: Mapping[str, Any]) -> NinePowersActor:
         return actor_from_dict(data)
 
-    def npc_names(self) -> list[str]:
-        return list(self.data.keyed(build.NPCS))
-
-    def npc(self, name: str) -> NinePowersActor:
-        npcs = self.data.keyed(build.NPCS)
-        key = name.strip().lower().replace(" ", "-")
-        if key not in npcs:
-            raise RulesError(f"no Nine Powers NPC called {name!r}; known: {', '.join(npcs)}")
-        return build.npc_from_record(npcs[key], self.formula)
+    def npc_from_record(self, record: Mapping[str, Any]) -> NinePowersActor:
+        return build.npc_from_record(record, self.formula)
 
     def recompute_tracks(self, actor: NinePowersActor) -> None:
         """After skills change: new maxima from the formula, current values kept within them."""
@@ -256,11 +239,8 @@ class NinePowers(System):
             parts.append(f"{len(a.wounds)} wound{'s' if len(a.wounds) != 1 else ''}")
         return " · ".join(parts)
 
-    @staticmethod
-    def _mine(actor: Any) -> NinePowersActor:
-        if not isinstance(actor, NinePowersActor):
-            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not a Nine Powers character")
-        return actor
+    def _mine(self, actor: Any) -> NinePowersActor:
+        return self.own(actor, NinePowersActor, "a Nine Powers character")
 
     # -- checks -------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> str:
@@ -382,8 +362,9 @@ class NinePowers(System):
         diff = self.difficulty(difficulty)
         events: list[Event] = []
         if spend is not None:
-            spend = choose(_setup_word(spend), SPENDS, "spend")
-            self._spend(a, spend, events)
+            spend = choose(_setup_word(spend), BOOSTS, "spend")
+            spent = tracks.spend(a, spend)
+            events.append(Event("spend", f"{a.name} spends {spent} for a big bonus.", a.name))
         if trade is not None:
             trade = choose(_setup_word(trade), TRADES, "trade")
             if not a.is_pc:
@@ -432,25 +413,6 @@ class NinePowers(System):
         elif net < 0:
             out["penalty"] = -net
         return difficulty, out
-
-    def _spend(self, a: NinePowersActor, spend: str, events: list[Event]) -> None:
-        if spend == "setup":
-            if not a.set_up_well:
-                raise RulesError(f"{a.name} is not set up well")
-            a.set_up_well = False
-            events.append(Event("spend", f"{a.name} spends being set up well for a big bonus.", a.name))
-        elif spend == "leverage":
-            if not a.leverage:
-                raise RulesError(f"{a.name} has no leverage")
-            a.leverage = False
-            events.append(Event("spend", f"{a.name} spends leverage for a big bonus.", a.name))
-        else:
-            if not a.is_pc or a.heroism < 1:
-                raise RulesError(f"{a.name} has no heroism to spend")
-            a.heroism -= 1
-            events.append(
-                Event("spend", f"{a.name} spends 1 heroism on a flashback ({a.heroism} left).", a.name)
-            )
 
     @staticmethod
     def _gain(a: NinePowersActor, trade: str, events: list[Event]) -> str:

@@ -6,6 +6,9 @@ nothing ever goes below 0.  Recovery mirrors it: the buffer fills first and
 only a full buffer lets the real pool climb (the journey rules restore "a
 point of fortitude, or stamina if ..."); nothing rises above its maximum.
 
+Being set up well, leverage and heroism (a flashback) are each spent for a
+big bonus on one roll (`spend`).
+
 Wounds and heavy armour are standing penalties: each wound takes one die (a
 small penalty) from checks in its scope, a skill group or one skill; shoulder
 and arm pieces take dice from Shoot/Throw.
@@ -13,6 +16,7 @@ and arm pieces take dice from Shoot/Throw.
 
 from __future__ import annotations
 
+from solo.rules.engine import RulesError
 from solo.rules.nine_powers.character import NinePowersActor
 from solo.rules.nine_powers.pools import build_pool
 from solo.rules.nine_powers.skills import SKILL_GROUP
@@ -70,3 +74,29 @@ def actor_pool(
     extra: tuple[int, ...] = (),
 ) -> tuple[int, ...]:
     return build_pool(actor.rating(skill), modifier - standing_penalty(actor, skill), banned, extra)
+
+
+BOOSTS = ("setup", "leverage", "heroism")
+
+
+def can_spend(actor: NinePowersActor, boost: str) -> None:
+    """A RulesError unless the actor has this boost to spend."""
+    if boost == "setup" and not actor.set_up_well:
+        raise RulesError(f"{actor.name} is not set up well")
+    if boost == "leverage" and not actor.leverage:
+        raise RulesError(f"{actor.name} has no leverage")
+    if boost == "heroism" and (not actor.is_pc or actor.heroism < 1):
+        raise RulesError(f"{actor.name} has no heroism to spend")
+
+
+def spend(actor: NinePowersActor, boost: str) -> str:
+    """Spend a boost for a big bonus; what was spent, in words for the journal."""
+    can_spend(actor, boost)
+    if boost == "setup":
+        actor.set_up_well = False
+        return "being set up well"
+    if boost == "leverage":
+        actor.leverage = False
+        return "leverage"
+    actor.heroism -= 1
+    return f"1 heroism on a flashback ({actor.heroism} left)"

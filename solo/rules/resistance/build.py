@@ -9,12 +9,14 @@ player character, if there is one), and the role's weapons and armour.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng
+from solo.rules import schema
 from solo.rules.data import SystemData
 from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
-from solo.rules.resistance.character import ResistanceNPC, ResistancePC, weapon
+from solo.rules.resistance.character import VERSION, ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import stress_die
 from solo.rules.resistance.setting import Setting
 
@@ -163,22 +165,9 @@ def _slots(role: dict[str, Any], total: int, setting: Setting) -> dict[str, int]
     return {k: v for k, v in spread.items() if v}
 
 
-def npc_from_record(record: dict[str, Any]) -> ResistanceNPC:
+def npc_from_record(record: Mapping[str, Any]) -> ResistanceNPC:
     where = f"resistance/npcs row {record.get('id')!r}"
-    try:
-        return ResistanceNPC(
-            name=str(record["text"]),
-            difficulty=int(record.get("difficulty", 0)),
-            resistance=int(record["resistance"]),
-            armour=int(record.get("armour", 0)),
-            armour_name=str(record.get("armour_name", "")),
-            armour_tags=[str(t).lower() for t in record.get("armour_tags", [])],
-            weapons=[weapon(w, where) for w in record.get("weapons", [])],
-            when={str(k): int(v) for k, v in (record.get("when") or {}).items()},
-            notes=str(record.get("notes", "")),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RulesError(f"{where} is malformed: {exc}") from None
+    return schema.from_record(ResistanceNPC, record, where, VERSION)
 
 
 def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = None) -> StepwiseCreation:

@@ -31,11 +31,9 @@ setting names for mind harm (SOUL in Fantastical Crusades).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any
 
 from solo.dice import Rng, percent
-from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -45,7 +43,6 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
-    System,
     full_degrees,
     neutral_kind,
     neutral_size,
@@ -73,15 +70,17 @@ from solo.rules.resistance.dice import degree_odds as pool_degree_odds
 from solo.rules.resistance.moves import MOVES
 from solo.rules.resistance.setting import Setting
 from solo.rules.resistance.stress import StressRules
+from solo.rules.tabled import TabledSystem
 
 FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
 
 
-class Resistance(System):
+class Resistance(TabledSystem):
     id = "resistance"
     name = "The Resistance Toolbox"
+    short_name = "Resistance"
+    npc_table = build.NPCS
     difficulty_names = ("0", "1", "2")
-    odds_parameters = ("skill", "domain", "mastery", "assist", "difficulty")
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach"),
         Option("domain", "text", "a domain that serves (+1 die if the PC has it)"),
@@ -108,13 +107,9 @@ class Resistance(System):
     encounter_class = Conflict
 
     def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
+        super().__init__(tables)
         self._settings: dict[str, Setting] = {}
         self._stress: dict[str, StressRules] = {}
-
-    @cached_property
-    def house_rules(self) -> dict[str, Any]:
-        return self.data.settings("resistance/house-rules")
 
     @property
     def downgrade_at_zero(self) -> bool:
@@ -187,15 +182,8 @@ class Resistance(System):
                                          f" {setting.id} ({', '.join(known)})")
         return actor
 
-    def npc_names(self) -> list[str]:
-        return list(self.data.keyed(build.NPCS))
-
-    def npc(self, name: str) -> ResistanceNPC:
-        npcs = self.data.keyed(build.NPCS)
-        key = name.strip().lower().replace(" ", "-")
-        if key not in npcs:
-            raise RulesError(f"no Resistance NPC called {name!r}; known: {', '.join(npcs)}")
-        return build.npc_from_record(npcs[key])
+    def npc_from_record(self, record: Mapping[str, Any]) -> ResistanceNPC:
+        return build.npc_from_record(record)
 
     def stat_block(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
@@ -277,13 +265,8 @@ class Resistance(System):
             lines.append(f"Notes: {npc.notes}")
         return "\n".join(lines)
 
-    @staticmethod
-    def _pc(actor: Any) -> ResistancePC:
-        if not isinstance(actor, ResistancePC):
-            raise RulesError(
-                f"{getattr(actor, 'name', actor)!r} is not a Resistance player character (NPCs do not roll)"
-            )
-        return actor
+    def _pc(self, actor: Any) -> ResistancePC:
+        return self.own(actor, ResistancePC, "a Resistance player character (NPCs do not roll)")
 
     # -- checks ----------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> int:
