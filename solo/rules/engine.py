@@ -710,6 +710,22 @@ class Encounter:
         self.alive: dict[str, int] = {}
         self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
 
+    def rule(self, name: str, default: Any = None) -> Any:
+        """An encounter option as given, else the system's house rule of that name, else `default`.
+
+        A declared choice is checked against its choices and a flag made true
+        or false, so a system reads its options in one line each.
+        """
+        value = self.options.get(name)
+        if value is None:
+            value = getattr(self.system, "house_rules", {}).get(name, default)
+        declared = next((o for o in self.declared_options if o.name == name), None)
+        if declared is None or value is None:
+            return value
+        if declared.kind == "choice":
+            return choose(value, declared.choices, name.replace("_", " "))
+        return bool(value) if declared.kind == "flag" else value
+
     def count_sides(self) -> None:
         """(Re)count who keeps each side in the fight; call after setting `counts` on seats."""
         self.alive = {side: 0 for side in self.sides}

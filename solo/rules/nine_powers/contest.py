@@ -126,6 +126,15 @@ PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
 WRESTLE_EFFECTS = ("grab", "slow", "dominate", "tire", "shield")
+EFFECT_TEXT = {
+    "dodge": "{f} dodges: big bonus to armour checks for {span}.",
+    "protect": "{f} guards {t}: big bonus to armour checks for {span}.",
+    "wrestle": "{f} wrestles {t}: {effect} for {span}.",
+    "perceive": "{f} spots a weakness: 2s also bypass {t}'s armour for {span}.",
+    "focus": "{f} keeps {t} between itself and the rest: the others take a big penalty to damage {f}"
+             " for {span}.",
+    "wonder": "{t} is awed and loses its d4 for {span}.",
+}
 USE_TEXT = {
     "provoke": "provoke",
     "dodge": "dodge",
@@ -228,27 +237,16 @@ class Contest(Encounter):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
-        opts = self.options
-        rules = system.house_rules
-        self.kind = choose(opts.get("kind", "physical"), KINDS, "contest kind")
-        self.initiative = opts.get("initiative")
+        self.kind = self.rule("kind", "physical")
+        self.initiative = self.options.get("initiative")
         if self.initiative is not None and self.initiative not in self.sides:
-            raise RulesError(
-                f"initiative must name a side ({', '.join(self.sides)}), not {self.initiative!r}"
-            )
-        self.same_skill = choose(
-            opts.get("same_skill", rules.get("same_skill", "simultaneous")),
-            ("simultaneous", "more-damage-first"),
-            "same_skill",
-        )
-        self.wounds = bool(opts.get("wounds", rules.get("wounds", True)))
-        self.heroism = choose(opts.get("heroism", "auto"), ("auto", "never"), "heroism")
-        self.escape_difficulty = difficulty(
-            opts.get("escape_difficulty", rules.get("escape_difficulty", "medium"))
-        )
-        self.armoured = self.kind == "physical" or (
-            self.kind == "social" and bool(opts.get("social_armor", rules.get("social_armor", True)))
-        )
+            raise RulesError(f"initiative must name a side ({', '.join(self.sides)}),"
+                             f" not {self.initiative!r}")
+        self.same_skill = self.rule("same_skill", "simultaneous")
+        self.wounds = self.rule("wounds", True)
+        self.heroism = self.rule("heroism", "auto")
+        self.escape_difficulty = difficulty(self.rule("escape_difficulty", "medium"))
+        self.armoured = self.kind == "physical" or self.kind == "social" and self.rule("social_armor", True)
         self.buffer, self.real = CONTEST_TRACKS[self.kind]
         self.count_sides()
         self.wrestling = False
@@ -756,102 +754,62 @@ class Contest(Encounter):
         if not self._check(f, USE_SKILL[kind], t, diff, modifier, events, f"{USE_TEXT[kind]}{whom}"):
             return
         until = self.round + DURATION[diff]
+        effect = action.option("effect", "grab")
+        if kind == "dodge":
+            f.dodge_until = max(f.dodge_until, until)
+        else:
+            assert t is not None  # every other use aims at someone
+            apart = {"provoke": self._provoke, "lore": self._lore, "intuition": self._intuition}.get(kind)
+            if apart is not None:
+                return apart(f, t, diff, events)
+            if kind == "protect":
+                t.protected_until = max(t.protected_until, until)
+            elif kind == "wrestle":
+                t.holds[effect] = (f, until)
+                self.wrestling = True
+            elif kind == "perceive":
+                f.perceive[id(t)] = max(f.perceive.get(id(t), 0), until)
+            elif kind == "focus":
+                f.primary, f.primary_until = t, until
+            else:  # wonder
+                t.no_d4_until = max(t.no_d4_until, until)
         rounds = DURATION[diff]
         span = f"{rounds} round{'s' if rounds > 1 else ''}"
-        if kind == "provoke":
-            assert t is not None
-            pool = build_pool(
-                t.actor.composure,
-                -(1 if t.held("tire", self.round) else 0),
-                (4,) if t.no_d4_until >= self.round else (),
-            )
-            rolls = self._roll(pool)
-            if min(rolls) <= THRESHOLD[diff]:
-                self.emit(
-                    events, "effect", f"{t.label} keeps its head (composure {_dice(pool, rolls)}).", t.actor
-                )
-            else:
-                t.provoked_by = f
-                self.emit(
-                    events,
-                    "effect",
-                    f"{t.label} is provoked (composure {_dice(pool, rolls)}) and"
-                    f" must come at {f.label} next.",
-                    t.actor,
-                )
-        elif kind == "dodge":
-            f.dodge_until = max(f.dodge_until, until)
-            self.emit(events, "effect", f"{f.label} dodges: big bonus to armour checks for {span}.", f.actor)
-        elif kind == "protect":
-            assert t is not None
-            t.protected_until = max(t.protected_until, until)
-            self.emit(
-                events,
-                "effect",
-                f"{f.label} guards {t.label}: big bonus to armour checks for {span}.",
-                f.actor,
-            )
-        elif kind == "wrestle":
-            assert t is not None
-            effect = action.option("effect", "grab")
-            t.holds[effect] = (f, until)
-            self.wrestling = True
-            self.emit(
-                events,
-                "effect",
-                f"{f.label} wrestles {t.label}: {effect} for {span}.",
-                f.actor,
-                effect=effect,
-            )
-        elif kind == "perceive":
-            assert t is not None
-            f.perceive[id(t)] = max(f.perceive.get(id(t), 0), until)
-            self.emit(
-                events,
-                "effect",
-                f"{f.label} spots a weakness: 2s also bypass {t.label}'s armour for {span}.",
-                f.actor,
-            )
-        elif kind == "lore":
-            assert t is not None
-            dice = tuple(sorted(set(f.lore.get(t.actor.creature, ())) | set(LORE_DICE[diff])))
-            f.lore[t.actor.creature] = dice
-            f.actor.lore[t.actor.creature] = list(dice)  # kept on the sheet for every later contest
-            named = " and ".join(f"d{s}" for s in dice)
-            self.emit(
-                events,
-                "effect",
-                f"{f.label} recalls what is known of {t.actor.creature}s:"
-                f" {named} in every pool against them.",
-                f.actor,
-            )
-        elif kind == "focus":
-            assert t is not None
-            f.primary, f.primary_until = t, until
-            self.emit(
-                events,
-                "effect",
-                f"{f.label} keeps {t.label} between itself and the rest: the others take a big"
-                f" penalty to damage {f.label} for {span}.",
-                f.actor,
-            )
-        elif kind == "wonder":
-            assert t is not None
-            t.no_d4_until = max(t.no_d4_until, until)
-            self.emit(events, "effect", f"{t.label} is awed and loses its d4 for {span}.", t.actor)
-        elif kind == "intuition":
-            assert t is not None
-            if t.cut_round == self.round:
-                self.emit(events, "effect", f"{t.label}'s armour was already read this round.", t.actor)
-            else:
-                t.cut, t.cut_by, t.cut_round = DURATION[diff], f, self.round
-                self.reading = True
-                self.emit(
-                    events,
-                    "effect",
-                    f"{f.label} reads {t.label}: its armour is {t.cut} lower until {f.label}'s next turn.",
-                    f.actor,
-                )
+        text = EFFECT_TEXT[kind].format(f=f.label, t=t.label if t else "", effect=effect, span=span)
+        self.emit(events, "effect", text, (t if kind == "wonder" and t else f).actor,
+                  **({"effect": effect} if kind == "wrestle" else {}))
+
+    def _provoke(self, f: Fighter, t: Fighter, diff: str, events: list[Event]) -> None:
+        """The target keeps its head with a composure check of the same difficulty, or must come at f."""
+        pool = build_pool(t.actor.composure, -(1 if t.held("tire", self.round) else 0),
+                          (4,) if t.no_d4_until >= self.round else ())
+        rolls = self._roll(pool)
+        if min(rolls) <= THRESHOLD[diff]:
+            self.emit(events, "effect", f"{t.label} keeps its head (composure {_dice(pool, rolls)}).",
+                      t.actor)
+        else:
+            t.provoked_by = f
+            self.emit(events, "effect", f"{t.label} is provoked (composure {_dice(pool, rolls)}) and"
+                      f" must come at {f.label} next.", t.actor)
+
+    def _lore(self, f: Fighter, t: Fighter, diff: str, events: list[Event]) -> None:
+        """The dice are kept on the sheet too, for every later contest against that kind of foe."""
+        dice = tuple(sorted(set(f.lore.get(t.actor.creature, ())) | set(LORE_DICE[diff])))
+        f.lore[t.actor.creature] = dice
+        f.actor.lore[t.actor.creature] = list(dice)
+        named = " and ".join(f"d{s}" for s in dice)
+        self.emit(events, "effect", f"{f.label} recalls what is known of {t.actor.creature}s:"
+                  f" {named} in every pool against them.", f.actor)
+
+    def _intuition(self, f: Fighter, t: Fighter, diff: str, events: list[Event]) -> None:
+        """Armour down by 1/2/3 until f's next turn, at most once per foe per round."""
+        if t.cut_round == self.round:
+            self.emit(events, "effect", f"{t.label}'s armour was already read this round.", t.actor)
+            return
+        t.cut, t.cut_by, t.cut_round = DURATION[diff], f, self.round
+        self.reading = True
+        self.emit(events, "effect", f"{f.label} reads {t.label}: its armour is {t.cut} lower until"
+                  f" {f.label}'s next turn.", f.actor)
 
     def _escape(self, f: Fighter, events: list[Event]) -> None:
         if not self._may_escape(f):

@@ -135,16 +135,14 @@ class Conflict(Encounter):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
-        opts = self.options
-        house = system.house_rules
-        self.distance = choose(opts.get("distance", "close"), ("close", "far"), "distance")
-        self.prepared = bool(opts.get("prepared", False))
-        self.situation = opts.get("situation")
-        self.domain = system.setting.domain_id(opts["domain"]) if opts.get("domain") else None
-        self.closing_rounds = int(opts.get("closing_rounds", house.get("closing_rounds", 1)))
+        self.distance = self.rule("distance", "close")
+        self.prepared = self.rule("prepared", False)
+        self.situation = self.options.get("situation")
+        self.domain = system.setting.domain_id(self.options["domain"]) if self.options.get("domain") else None
+        self.closing_rounds = int(self.rule("closing_rounds", 1))
         self.stress_rules = system.stress_rules
         self.setting = system.setting
-        self.downgrade_at_zero = bool(house.get("downgrade_at_zero", False))
+        self.downgrade_at_zero = system.downgrade_at_zero
         self.body = self.setting.physical_resistance
         pc_sides = set()
         for s in self.seats:
