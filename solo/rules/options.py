@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from solo.errors import SoloError
@@ -118,3 +119,17 @@ def parse_options(
             continue
         out[key] = option.parse(value)
     return out
+
+
+def given(declared: Iterable[Option], options: Mapping[str, Any], what: str) -> SimpleNamespace:
+    """The options a call was given, by name, each one left out at its declared default.
+
+    A system's `check`, `check_odds` and `odds_for` take `**options` and read
+    them through this, so the declaration is the one list of what they take;
+    an unknown name is an OptionError naming what `what` takes.
+    """
+    by_name = {option.name: option for option in declared}
+    unknown = sorted(set(options) - set(by_name))
+    if unknown:
+        raise OptionError(f"{what} take {', '.join(by_name) or 'no options'}; not {', '.join(unknown)}")
+    return SimpleNamespace(**{name: options.get(name, option.default) for name, option in by_name.items()})

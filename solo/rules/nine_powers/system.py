@@ -53,6 +53,7 @@ from solo.rules.nine_powers.character import (
 from solo.rules.nine_powers.contest import Contest, policy
 from solo.rules.nine_powers.moves import MOVES
 from solo.rules.nine_powers.pools import (
+    DAMAGE,
     DIFFICULTIES,
     THRESHOLD,
     build_pool,
@@ -71,7 +72,7 @@ from solo.rules.nine_powers.skills import (
     skill_or_track,
 )
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
-from solo.rules.options import Option
+from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
@@ -107,7 +108,7 @@ class NinePowers(TabledSystem):
     )
     odds_options = (
         Option("rating", "int", "skill rating (pool size) 1-6", minimum=1, maximum=6),
-        Option("difficulty", "text", "easy, medium or tough (or hard)"),
+        Option("difficulty", "text", "easy, medium or tough (or hard)", default="medium"),
         Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
         Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
         Option("trade", "flag", "trade a rolled 1 for momentum"),
@@ -272,62 +273,29 @@ class NinePowers(TabledSystem):
             return build_pool(talent, modifier - standing_penalty(actor, skill))
         return actor_pool(actor, skill, modifier)
 
-    def check_odds(
-        self,
-        actor: Any,
-        approach: str | None,
-        difficulty: Any,
-        *,
-        skill: str | None = None,
-        bonus: Any = None,
-        penalty: Any = None,
-        spend: str | None = None,
-        trade: str | None = None,
-        keep_success: bool = False,
-        use_talent: bool = False,
-    ) -> Odds:
+    def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
+        o = given(self.check_options, options, "Nine Powers checks")
         a = self._mine(actor)
-        sid = self.skill_for(a, approach, skill)
+        sid = self.skill_for(a, approach, o.skill)
         diff = self.difficulty(difficulty)
-        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
-        odds = degree_odds(pool, diff, trade=bool(trade), keep_success=keep_success)
-        return Odds(
-            self.id,
-            full_degrees(odds),
-            {"skill": sid, "rating": a.rating(sid), "difficulty": diff, "pool": [f"d{s}" for s in pool]},
-        )
+        pool = self._pool_for(a, sid, o.bonus, o.penalty, o.spend, o.use_talent)
+        odds = degree_odds(pool, diff, trade=bool(o.trade), keep_success=bool(o.keep_success))
+        detail = {"skill": sid, "rating": a.rating(sid), "difficulty": diff, "pool": [f"d{s}" for s in pool]}
+        return Odds(self.id, full_degrees(odds), detail)
 
-    def odds_for(
-        self,
-        *,
-        rating: int | None = None,
-        difficulty: Any = "medium",
-        bonus: Any = None,
-        penalty: Any = None,
-        trade: bool = False,
-        **unknown: Any,
-    ) -> Odds:
-        if unknown:
-            raise RulesError(
-                f"Nine Powers odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
-            )
+    def odds_for(self, **parameters: Any) -> Odds:
+        o = given(self.odds_options, parameters, "Nine Powers odds")
+        rating = o.rating
         if rating is None:
             raise RulesError("Nine Powers odds need a rating (1-4, or 1-6 for pools)")
         if not isinstance(rating, int) or not 1 <= rating <= 6:
             raise RulesError(f"a Nine Powers rating is 1-6 dice, not {rating!r}")
-        diff = self.difficulty(difficulty)
-        pool = build_pool(rating, steps(bonus, penalty))
-        odds = degree_odds(pool, diff, trade=trade)
-        return Odds(
-            self.id,
-            full_degrees(odds),
-            {
-                "rating": rating,
-                "difficulty": diff,
-                "pool": [f"d{s}" for s in pool],
-                "damage_in_contest": {"easy": 1, "medium": 2, "tough": 3}[diff],
-            },
-        )
+        diff = self.difficulty(o.difficulty)
+        pool = build_pool(rating, steps(o.bonus, o.penalty))
+        odds = degree_odds(pool, diff, trade=bool(o.trade))
+        detail = {"rating": rating, "difficulty": diff, "pool": [f"d{s}" for s in pool],
+                  "damage_in_contest": DAMAGE[diff]}
+        return Odds(self.id, full_degrees(odds), detail)
 
     def odds_headline(self, odds: Odds) -> str:
         d = odds.detail
@@ -342,21 +310,10 @@ class NinePowers(TabledSystem):
         return OddsChart(self.id, f"{self.name}: chance of success by skill rating and difficulty",
                          "rating", "difficulty", list(DIFFICULTIES), rows)
 
-    def check(
-        self,
-        actor: Any,
-        approach: str | None,
-        difficulty: Any,
-        rng: Rng,
-        *,
-        skill: str | None = None,
-        bonus: Any = None,
-        penalty: Any = None,
-        spend: str | None = None,
-        trade: str | None = None,
-        keep_success: bool = False,
-        use_talent: bool = False,
-    ) -> CheckResult:
+    def check(self, actor: Any, approach: str | None, difficulty: Any, rng: Rng,
+              **options: Any) -> CheckResult:
+        o = given(self.check_options, options, "Nine Powers checks")
+        skill, spend, trade, use_talent = o.skill, o.spend, o.trade, o.use_talent
         a = self._mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
@@ -373,7 +330,7 @@ class NinePowers(TabledSystem):
                 raise RulesError(f"{a.name} is already set up well; trade for leverage or a clue")
             if trade == "leverage" and not a.set_up_well:
                 raise RulesError(f"{a.name} must be set up well before a 1 can become leverage")
-        pool = self._pool_for(a, sid, bonus, penalty, spend, use_talent)
+        pool = self._pool_for(a, sid, o.bonus, o.penalty, spend, use_talent)
         rolls = roll_pool(pool, rng)
         judged = list(zip(pool, rolls, strict=True))
         traded = None
@@ -381,7 +338,7 @@ class NinePowers(TabledSystem):
             index = rolls.index(1)
             rest = judged[:index] + judged[index + 1 :]
             rest_low = min((r for _, r in rest), default=None)
-            if not keep_success or degree(rest_low, diff) != "fail":
+            if not o.keep_success or degree(rest_low, diff) != "fail":
                 traded = self._gain(a, trade, events)
                 judged = rest
         lowest = min((r for _, r in judged), default=None)

@@ -48,7 +48,7 @@ from solo.rules.engine import (
     neutral_size,
 )
 from solo.rules.moves import SystemMove
-from solo.rules.options import Option
+from solo.rules.options import Option, given
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
 from solo.rules.resistance.conflict import Conflict, policy
@@ -58,6 +58,7 @@ from solo.rules.resistance.dice import (
     CRIT_FAIL,
     MAX_ASSISTANTS,
     SIZE_DIE,
+    band_odds,
     dice_after,
     difficulty,
     pool_size,
@@ -87,7 +88,7 @@ class Resistance(TabledSystem):
         Option("mastery", "flag", "mastery from any source (+1 die, once)"),
         Option("knack", "text", "one of the PC's knacks (mastery)"),
         Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS),
+               maximum=MAX_ASSISTANTS, default=0),
         Option("bond", "flag", "a bond helps (mastery)"),
         Option("stress", "text", "the stress at stake (1, d3, d6, d8), taken on a failure or a success at a"
                " cost"),
@@ -101,8 +102,8 @@ class Resistance(TabledSystem):
         Option("domain", "flag", "a domain that serves (+1 die)"),
         Option("mastery", "flag", "mastery (+1 die)"),
         Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS),
-        Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away"),
+               maximum=MAX_ASSISTANTS, default=0),
+        Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away", default=0),
     )
     encounter_class = Conflict
 
@@ -278,18 +279,9 @@ class Resistance(TabledSystem):
         s = self.setting_for(pc.setting)
         return any(approach in (s.abilities.get(a, {}).get("mastery") or []) for a in pc.abilities)
 
-    def _build(
-        self,
-        pc: ResistancePC,
-        approach: str | None,
-        skill: Any,
-        domain: Any,
-        mastery: Any,
-        knack: Any,
-        assist: int,
-        bond: bool,
-        assistants: Any = None,
-    ) -> dict[str, Any]:
+    def _build(self, pc: ResistancePC, approach: str | None, o: Any) -> dict[str, Any]:
+        """The pool a check rolls, from the check's options (`given`), with what each die is for."""
+        skill, domain, knack, assist = o.skill, o.domain, o.knack, o.assist
         s = self.setting_for(pc.setting)
         if isinstance(skill, bool):
             has_skill, skill_name = skill, "skill" if skill else None
@@ -309,7 +301,7 @@ class Resistance(TabledSystem):
         else:
             has_domain = False
         sources = []
-        if mastery:
+        if o.mastery:
             sources.append("mastery")
         if knack:
             if knack not in pc.knacks:
@@ -317,11 +309,11 @@ class Resistance(TabledSystem):
                     f"{pc.name} has no knack {knack!r}; knacks: {', '.join(pc.knacks) or 'none'}"
                 )
             sources.append(f"knack {knack}")
-        if bond:
+        if o.bond:
             sources.append("a bond")
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
-        helpers = self._helpers(pc, approach, skill_name, domain, assistants)
+        helpers = self._helpers(pc, approach, skill_name, domain, o.assistants)
         if isinstance(assist, bool) or not isinstance(assist, int):
             raise RulesError(f"assist is a number of helpers, not {assist!r}")
         return {
@@ -364,59 +356,25 @@ class Resistance(TabledSystem):
             raise RulesError(f"approach must be one of {', '.join(self.approach_map)}, not {approach!r}")
         return key
 
-    def check_odds(
-        self,
-        actor: Any,
-        approach: str | None,
-        difficulty: Any,
-        *,
-        skill: Any = None,
-        domain: Any = None,
-        mastery: Any = None,
-        knack: Any = None,
-        assist: int = 0,
-        bond: bool = False,
-        assistants: Any = None,
-        **_stakes: Any,
-    ) -> Odds:
-        pc = self._pc(actor)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
-        diff = self.difficulty(difficulty)
-        count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
-        return Odds(
-            self.id,
-            full_degrees(pool_degree_odds(count, drops)),
-            {**built, "difficulty": diff, "dice": count, "downgrades": drops},
-        )
+    def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
+        """The stakes (stress, resistance, defensive) change what a roll costs, never its odds."""
+        o = given(self.check_options, options, "Resistance checks")
+        built = self._build(self._pc(actor), approach, o)
+        return self._odds(built["pool"], self.difficulty(difficulty), built)
 
-    def odds_for(
-        self,
-        *,
-        skill: bool = False,
-        domain: bool = False,
-        mastery: bool = False,
-        assist: int = 0,
-        difficulty: Any = 0,
-        **unknown: Any,
-    ) -> Odds:
-        if unknown:
-            raise RulesError(
-                f"Resistance odds take {', '.join(self.odds_parameters)}; not {', '.join(sorted(unknown))}"
-            )
-        diff = self.difficulty(difficulty)
-        size = pool_size(skill, domain, mastery, assist)
+    def odds_for(self, **parameters: Any) -> Odds:
+        o = given(self.odds_options, parameters, "Resistance odds")
+        size = pool_size(o.skill, o.domain, o.mastery, o.assist)
+        odds = self._odds(size, self.difficulty(o.difficulty), {"pool": size})
+        chances = enumerate(band_odds(odds.detail["dice"], odds.detail["downgrades"]))
+        odds.detail["bands"] = {BANDS[i]: {"probability": float(p), "exact": str(p)} for i, p in chances}
+        return odds
+
+    def _odds(self, size: int, diff: int, detail: dict[str, Any]) -> Odds:
+        """Odds of a pool of `size` at difficulty `diff`, with the dice it rolls and the bands it drops."""
         count, drops = dice_after(size, diff, self.downgrade_at_zero)
-        from solo.rules.resistance.dice import band_odds
-
-        bands = {
-            BANDS[i]: {"probability": float(p), "exact": str(p)}
-            for i, p in enumerate(band_odds(count, drops))
-        }
-        return Odds(
-            self.id,
-            full_degrees(pool_degree_odds(count, drops)),
-            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops, "bands": bands},
-        )
+        return Odds(self.id, full_degrees(pool_degree_odds(count, drops)),
+                    {**detail, "difficulty": diff, "dice": count, "downgrades": drops})
 
     def odds_headline(self, odds: Odds) -> str:
         d = odds.detail
@@ -433,33 +391,19 @@ class Resistance(TabledSystem):
         return OddsChart(self.id, f"{self.name}: chance of 6 or more (a success, perhaps at a cost)"
                          " by pool and difficulty", "pool", "difficulty", ["0", "1", "2"], rows)
 
-    def check(
-        self,
-        actor: Any,
-        approach: str | None,
-        difficulty: Any,
-        rng: Rng,
-        *,
-        skill: Any = None,
-        domain: Any = None,
-        mastery: Any = None,
-        knack: Any = None,
-        assist: int = 0,
-        bond: bool = False,
-        stress: Any = None,
-        resistance: str | None = None,
-        defensive: bool = False,
-        assistants: Any = None,
-    ) -> CheckResult:
+    def check(self, actor: Any, approach: str | None, difficulty: Any, rng: Rng,
+              **options: Any) -> CheckResult:
+        o = given(self.check_options, options, "Resistance checks")
+        stress, resistance, assistants = o.stress, o.resistance, o.assistants
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
-        built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
+        built = self._build(pc, approach, o)
         diff = self.difficulty(difficulty)
         # What is at stake is checked before the dice, so a mistake there never hides behind a success.
         if stress is not None:
             die = stress_from(stress)
             rid = s.resistance_id(resistance) if resistance else s.physical_resistance
-        elif resistance or defensive:
+        elif resistance or o.defensive:
             raise RulesError("the resistance and a defensive roll say how stress is taken: name the stress"
                              " at stake too")
         count, drops = dice_after(built["pool"], diff, self.downgrade_at_zero)
@@ -473,7 +417,7 @@ class Resistance(TabledSystem):
         detail = {**built, "difficulty": diff, "dice_rolled": count, **result.to_dict()}
         events = [Event("check", text, pc.name, dict(detail, degree=result.degree))]
         if stress is not None and result.band <= COST:
-            if defensive and result.band == COST:
+            if o.defensive and result.band == COST:
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
             more, fallouts = self.stress_rules_for(pc.setting).take(
