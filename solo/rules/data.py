@@ -97,3 +97,25 @@ def need(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         raise RulesError(f"{where}: {key!r} has the wrong type ({value!r})")
     return value
+
+
+class KeyedTable:
+    """A table read once, by its rows' ids, as a cached attribute: ``skills = KeyedTable("skills")``.
+
+    The owner gives `data` (a SystemData) and `prefix` (the folder of its
+    tables, "resistance/fantastical-crusades"); the attribute is
+    ``data.keyed(prefix + "/" + name)``, read on first use and kept.
+    """
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.attribute = attribute
+
+    def __get__(self, owner: Any, cls: type | None = None) -> dict[str, dict[str, Any]]:
+        if owner is None:
+            return self  # type: ignore[return-value]
+        rows: dict[str, dict[str, Any]] = owner.data.keyed(f"{owner.prefix}/{self.name}")
+        owner.__dict__[self.attribute] = rows
+        return rows

@@ -76,6 +76,15 @@ class SystemMove:
         }
 
 
+def calls(method: str, *names: str, rng: bool = False) -> MoveRun:
+    """A move's `run` that is one system method: ``method(actor, <the named options in order>)``,
+    with the dice last when `rng`, returning its events."""
+    def run(system: System, actor: Actor, options: Mapping[str, Any], dice: Rng) -> list[Event]:
+        args = [options[name] for name in names] + ([dice] if rng else [])
+        return getattr(system, method)(actor, *args)  # type: ignore[no-any-return]
+    return run
+
+
 def find_move(moves: Iterable[SystemMove], name: str, system_name: str = "this system") -> SystemMove:
     """The move called `name` (its id, or its title, any case); an error lists the moves there are."""
     wanted = str(name).strip().lower().replace("_", "-").replace(" ", "-")

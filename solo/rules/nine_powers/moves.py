@@ -28,7 +28,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.engine import Event
-from solo.rules.moves import SystemMove
+from solo.rules.moves import SystemMove, calls
 from solo.rules.nine_powers.skills import SKILL_IDS
 from solo.rules.options import Option
 
@@ -65,20 +65,12 @@ def _award(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
                   actor.name, {"tokens": actor.advancement_tokens})]
 
 
-def _advance(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.advance(actor, options["skill"], talent=options["talent"])
-
-
 def _buy(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
     item = f" ({options['item']})" if options["item"] else ""
     head = Event("buy", f"{actor.name} shops for something of impact {options['impact']}{item}.", actor.name)
     if options["coins"]:
         return [head, *system.buy_with_coins(actor, options["impact"])]
     return [head, *system.wealth_check(actor, options["impact"], rng).events]
-
-
-def _treasure(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.restore_wealth(actor, options["impact"])
 
 
 MOVES = (
@@ -93,7 +85,8 @@ MOVES = (
     SystemMove("advance", "Spend advancement tokens",
                "raise a skill (or its talent) one step, paying the new rating in tokens",
                (Option("skill", "choice", "the skill to raise", choices=SKILL_IDS),
-                Option("talent", "flag", "raise the skill's talent instead", default=False)), _advance),
+                Option("talent", "flag", "raise the skill's talent instead", default=False)),
+               calls("advance", "skill", "talent")),
     SystemMove("buy", "Buy something",
                "a wealth check set by the item's impact (success costs 1 wealth), or pay in coins",
                (Option("impact", "int", "the item's impact, 0-8", minimum=0, maximum=8),
@@ -101,5 +94,6 @@ MOVES = (
                 Option("item", "text", "what is bought, for the journal", default="")), _buy),
     SystemMove("treasure", "Turn treasure into wealth",
                "treasure of impact exactly wealth + 1 raises wealth by 1 (below its maximum)",
-               (Option("impact", "int", "the treasure's impact", minimum=0, maximum=8),), _treasure),
+               (Option("impact", "int", "the treasure's impact", minimum=0, maximum=8),),
+               calls("restore_wealth", "impact")),
 )

@@ -613,7 +613,7 @@ class NinePowers(TabledSystem):
         return MOVES
 
     # -- advancement -------------------------------------------------------------------------------------
-    def advance(self, actor: Any, skill: str, *, talent: bool = False) -> list[Event]:
+    def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
         a = self._mine(actor)
         sid = skill_or_track(skill)

@@ -31,23 +31,11 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.engine import Event
-from solo.rules.moves import SystemMove
+from solo.rules.moves import SystemMove, calls
 from solo.rules.options import Option
 
 EFFORTS = ("minor", "moderate", "major")
 FAVOURS = ("1", "d3", "d6", "d8")
-
-
-def _lay_low(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.lay_low(actor)
-
-
-def _recover(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.act_to_recover(actor, options["resistance"], options["effort"], rng)
-
-
-def _refresh(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.refresh(actor, options["effort"], rng)
 
 
 def _favour(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -55,10 +43,6 @@ def _favour(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> li
                                 expertise=options["expertise"], home=options["home"],
                                 against=options["against"] or None)
     return list(result.events)
-
-
-def _return_favour(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return system.return_favour(actor, options["bond"], options["effort"], rng)
 
 
 def _buy(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -80,11 +64,13 @@ EFFORT = Option("effort", "choice", "how much it took: minor d3, moderate d6, ma
 BOND = Option("bond", "text", "the bond, by name")
 
 MOVES = (
-    SystemMove("lay-low", "Lay low", "clear all stress; the world moves on without you", (), _lay_low),
+    SystemMove("lay-low", "Lay low", "clear all stress; the world moves on without you", (),
+               calls("lay_low")),
     SystemMove("recover", "Act to recover", "work on one resistance: d3, d6 or d8 stress off it",
-               (Option("resistance", "text", "the resistance to recover (BODY, GOLD...)"), EFFORT), _recover),
+               (Option("resistance", "text", "the resistance to recover (BODY, GOLD...)"), EFFORT),
+               calls("act_to_recover", "resistance", "effort", rng=True)),
     SystemMove("refresh", "Refresh", "live up to your refresh condition: d3, d6 or d8 stress off",
-               (EFFORT,), _refresh),
+               (EFFORT,), calls("refresh", "effort", rng=True)),
     SystemMove("favour", "Call in a favour", "an NPC bond takes a risk for you; its stress is its own",
                (BOND,
                 Option("favour", "choice", "the favour's price: 1 (advice), d3, d6, d8 (betrayal)",
@@ -94,7 +80,7 @@ MOVES = (
                 Option("against", "text", "the level of whoever it acts against, if anyone", default="")),
                _favour),
     SystemMove("return-favour", "Return a favour", "do a bond a good turn: d3, d6 or d8 bond stress clears",
-               (BOND, EFFORT), _return_favour),
+               (BOND, EFFORT), calls("return_favour", "bond", "effort", rng=True)),
     SystemMove("buy", "Buy something", "a purchase priced in stress: minor d3, moderate d6, expensive d8",
                (Option("price", "choice", "how dear it is", choices=EFFORTS),
                 Option("skill", "text", "a skill that helps, if any", default=""),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from solo.rules.data import SystemData
+from solo.rules.data import KeyedTable, SystemData
 from solo.rules.engine import APPROACHES, HARM_KINDS, RulesError
 
 SEVERITIES = ("minor", "moderate", "severe")
@@ -29,44 +29,15 @@ class Setting:
                 f" (its table {self.prefix}/resistances is missing)"
             )
 
-    def _keyed(self, name: str) -> dict[str, dict[str, Any]]:
-        return self.data.keyed(f"{self.prefix}/{name}")
-
-    @cached_property
-    def resistances(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("resistances")
-
-    @cached_property
-    def skills(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("skills")
-
-    @cached_property
-    def domains(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("domains")
-
-    @cached_property
-    def knacks(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("knacks")
-
-    @cached_property
-    def refresh(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("refresh")
-
-    @cached_property
-    def abilities(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("abilities")
-
-    @cached_property
-    def bond_levels(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("bond-levels")
-
-    @cached_property
-    def bonds(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("bonds")
-
-    @cached_property
-    def roles(self) -> dict[str, dict[str, Any]]:
-        return self._keyed("roles")
+    resistances = KeyedTable("resistances")
+    skills = KeyedTable("skills")
+    domains = KeyedTable("domains")
+    knacks = KeyedTable("knacks")
+    refresh = KeyedTable("refresh")
+    abilities = KeyedTable("abilities")
+    bond_levels = KeyedTable("bond-levels")
+    bonds = KeyedTable("bonds")
+    roles = KeyedTable("roles")
 
     # -- lookups ------------------------------------------------------------------
     def resistance_id(self, text: str) -> str:
