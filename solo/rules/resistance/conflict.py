@@ -77,6 +77,7 @@ from solo.rules.resistance.dice import (
 )
 
 ACTIONS = ("attack", "close", "flee", "reload")
+Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
 def tag_count(tags: list[str], name: str) -> int:
@@ -176,6 +177,10 @@ class Conflict(Encounter):
 
     def foes(self) -> list[Side]:
         return [s for s in self.seats if s.side != self.pc_side and s.out is None]
+
+    def _worst(self) -> int:
+        """The difficulty of the hardest foe still standing (closing in and fleeing roll against it)."""
+        return max((self.difficulty_of(t) for t in self.foes()), default=0)
 
     def difficulty_of(self, s: Side) -> int:
         npc = s.actor
@@ -280,48 +285,45 @@ class Conflict(Encounter):
     def action_odds(self, action: Action) -> Odds | None:
         """Odds of the roll an action makes: the attack, the dash to close in, the flight, the reload."""
         s = self.who(action.actor)
-        pc = s.actor
-        if not isinstance(pc, ResistancePC) or action.kind not in ACTIONS:
+        if not isinstance(s.actor, ResistancePC) or action.kind not in ACTIONS:
             return None
-        worst = max((self.difficulty_of(t) for t in self.foes()), default=0)
-        skill = None
-        if action.kind == "attack":
-            if action.target is None:
-                return None
-            index = action.option("weapon")
-            if index is None:
-                ready = self.weapons_ready(s)
-                if not ready:
-                    return None
-                index = ready[0]
-            w = self.weapon(pc, index)
-            tags = w["tags"]
-            mastery = ("surprising" in tags and index not in s.surprised) or (
-                "accurate" in tags and self.prepared and not s.attacked
-            )
-            ranged = is_ranged(w)
-            approaches: tuple[str, ...] = ("finesse",) if ranged else ("force",)
-            diff = self.difficulty_of(self.who(action.target))
-            skill = self.setting.combat_skill(ranged)
-        elif action.kind == "close":
+        roll = self._roll_for(s, action)
+        if roll is None:
+            return None
+        size, count, drops = self._pool(s, *roll)
+        return Odds(self.system.id, full_degrees(degree_odds(count, drops)),
+                    {"pool": size, "difficulty": roll[2], "dice": count, "downgrades": drops})
+
+    def _roll_for(self, s: Side, action: Action) -> Roll | None:
+        """What an action rolls, as things stand: (approaches, mastery, difficulty, skill); None when it
+        rolls nothing (no target or weapon, closing in on foes who cannot outrange the character)."""
+        pc = s.actor
+        assert isinstance(pc, ResistancePC)
+        if action.kind == "close":
             if not any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes()):  # type: ignore[attr-defined]
                 return None  # nobody outranges the character: closing in is free
-            approaches, mastery, diff = ("force", "finesse"), False, worst
-        elif action.kind == "flee":
-            approaches, mastery, diff = ("finesse", "stealth", "survival"), False, worst
-        else:
-            index = action.option("weapon")
+            return ("force", "finesse"), False, self._worst(), None
+        if action.kind == "flee":
+            return ("finesse", "stealth", "survival"), False, self._worst(), None
+        index = action.option("weapon")
+        if action.kind == "reload":
             if index not in s.loaded:
                 return None
             ranged = is_ranged(pc.weapons[index])
-            approaches, mastery, diff = ("finesse",) if ranged else ("force",), False, 0
-            skill = self.setting.combat_skill(ranged)
-        size, count, drops = self._pool(s, approaches, mastery, diff, skill)
-        return Odds(
-            self.system.id,
-            full_degrees(degree_odds(count, drops)),
-            {"pool": size, "difficulty": diff, "dice": count, "downgrades": drops},
-        )
+            return ("finesse",) if ranged else ("force",), False, 0, self.setting.combat_skill(ranged)
+        if action.target is None:
+            return None
+        if index is None:
+            ready = self.weapons_ready(s)
+            if not ready:
+                return None
+            index = ready[0]
+        tags = self.weapon(pc, index)["tags"]
+        mastery = ("surprising" in tags and index not in s.surprised) or (
+            "accurate" in tags and self.prepared and not s.attacked)
+        ranged = is_ranged(self.weapon(pc, index))
+        diff = self.difficulty_of(self.who(action.target))
+        return ("finesse",) if ranged else ("force",), mastery, diff, self.setting.combat_skill(ranged)
 
     def validate(self, s: Seat, action: Action) -> Action:
         kind = choose(action.kind, ACTIONS, "conflict action")
@@ -338,9 +340,9 @@ class Conflict(Encounter):
         if kind == "attack":
             self._attack(s, action, events)
         elif kind == "close":
-            self._close(s, events)
+            self._close(s, action, events)
         elif kind == "flee":
-            self._flee(s, events)
+            self._flee(s, action, events)
         else:
             self._reload(s, action, events)
 
@@ -405,17 +407,9 @@ class Conflict(Encounter):
                 self.put_out(s, "taken out")
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
 
-    def _roll(
-        self,
-        s: Side,
-        approaches: tuple[str, ...],
-        mastery: bool,
-        difficulty: int,
-        what: str,
-        events: list[Event],
-        skill: str | None = None,
-    ) -> Any:
-        size, count, drops = self._pool(s, approaches, mastery, difficulty, skill)
+    def _roll(self, s: Side, roll: Roll, what: str, events: list[Event]) -> Any:
+        difficulty = roll[2]
+        size, count, drops = self._pool(s, *roll)
         result = roll_pool(count, drops, self.rng)
         if self.record:
             note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
@@ -452,23 +446,12 @@ class Conflict(Encounter):
         tags = w["tags"]
         stun = bool(action.option("stun")) and "stunning" in tags
         both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
-        mastery = False
-        if "surprising" in tags and index not in s.surprised:
-            mastery = True
+        roll = self._roll_for(s, action)
+        assert roll is not None
+        if "surprising" in tags:
             s.surprised.add(index)
-        if "accurate" in tags and self.prepared and not s.attacked:
-            mastery = True
         s.attacked = True
-        ranged = is_ranged(w)
-        result = self._roll(
-            s,
-            ("finesse",) if ranged else ("force",),
-            mastery,
-            self.difficulty_of(t),
-            f"attack {t.label} with {w['name']}",
-            events,
-            self.setting.combat_skill(ranged),
-        )
+        result = self._roll(s, roll, f"attack {t.label} with {w['name']}", events)
         if "one-shot" in tags:
             s.used.add(index)
         if index in s.loaded:
@@ -547,24 +530,22 @@ class Conflict(Encounter):
             self.put_out(t, "at mercy")
             self.emit(events, "defeat", f"{t.label} is at the characters' mercy.", npc)
 
-    def _close(self, s: Side, events: list[Event]) -> None:
+    def _close(self, s: Side, action: Action, events: list[Event]) -> None:
         if self.distance == "close":
             raise RulesError("the fight is already up close")
-        outranged = any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes())  # type: ignore[attr-defined]
-        if not outranged:
+        roll = self._roll_for(s, action)
+        if roll is None:  # nobody outranges the character
             self.distance = "close"
             self.emit(events, "move", f"{s.label} closes in unopposed.", s.actor)
             return
-        diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
-        result = self._roll(s, ("force", "finesse"), False, diff, "close the distance", events)
+        result = self._roll(s, roll, "close the distance", events)
         if result.band >= COST:
             self.distance = "close"
             self.emit(events, "move", f"{s.label} closes the distance.", s.actor)
         self._take(s, result.band, True, events)
 
-    def _flee(self, s: Side, events: list[Event]) -> None:
-        diff = max((self.difficulty_of(t) for t in self.foes()), default=0)
-        result = self._roll(s, ("finesse", "stealth", "survival"), False, diff, "get away", events)
+    def _flee(self, s: Side, action: Action, events: list[Event]) -> None:
+        result = self._roll(s, self._roll_for(s, action), "get away", events)  # type: ignore[arg-type]
         self._take(s, result.band, True, events)
         if result.band >= COST and s.out is None:
             self.put_out(s, "fled")
@@ -577,16 +558,9 @@ class Conflict(Encounter):
         if index not in s.loaded:
             raise RulesError("reload needs a weapon with the Reload tag")
         w = pc.weapons[index]
-        ranged = is_ranged(w)
-        result = self._roll(
-            s,
-            ("finesse",) if ranged else ("force",),
-            False,
-            0,
-            f"reload the {w['name']}",
-            events,
-            self.setting.combat_skill(ranged),
-        )
+        roll = self._roll_for(s, action)
+        assert roll is not None
+        result = self._roll(s, roll, f"reload the {w['name']}", events)
         s.loaded[index] = 2 if "double-barrelled" in w["tags"] else 1
         self._take(s, result.band, True, events)
 
