@@ -3,10 +3,15 @@
 A system declares its actor as a slotted dataclass; each field's type
 annotation says what the saved value must be (``int``, ``bool``, ``str``,
 ``list[str]``, ``list[dict[str, Any]]``, ``dict[str, int]``, ``dict[str,
-Any] | None``), and its metadata may add ``min`` (the least whole number
-allowed, 0 unless said) or ``parse`` (a function of the raw value and where
-it is, for what a type cannot say: skill ratings, weapons) and ``deep``
-(copy records all the way down: a weapon's list of tags).  `load` checks
+Any] | None``), and its metadata may add ``min`` and ``max`` (the whole
+numbers allowed, of an int or of each value of a ``dict[str, int]``; 0 and
+no limit unless said), ``choices`` (the words a str may be), ``key`` (a
+function that names a str, or each key of a ``dict[str, int]``, the
+system's own way: "Melee" -> "melee-protect"), ``fill`` (the entries a
+``dict[str, int]`` starts from) and ``drop_zero`` (its entries of 0 are
+left out), ``parse`` (a function of the raw value and where it is, for
+what none of that can say: weapons, lore dice) and ``deep`` (copy records
+all the way down: a weapon's list of tags).  `load` checks
 every field of a saved sheet against that and names the field that is
 wrong; a front end adds the file.  `plain` and `copy` walk the same fields.
 """
@@ -40,10 +45,11 @@ def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int) ->
     if saved != version:
         raise RulesError(f"{where}: saved by a newer solo (version {saved}); this one reads {version}")
     out: dict[str, Any] = {}
-    for name, kind, low, parse in _spec(cls):
+    for name, kind, meta in _spec(cls):
         if name in data:
+            parse: Parse | None = meta.get("parse")
             raw = data[name]
-            out[name] = parse(raw, where) if parse is not None else _value(kind, raw, f"{where}: {name}", low)
+            out[name] = parse(raw, where) if parse else _value(kind, raw, f"{where}: {name}", meta)
     return out
 
 
@@ -58,11 +64,17 @@ def from_record(cls: type[Any], record: Mapping[str, Any], where: str, version: 
     return cls(name_of(data, where), **{**load(cls, data, where, version), **fixed})
 
 
-def _value(kind: str, raw: Any, what: str, low: int) -> Any:
+def _number(raw: Any, what: str, meta: Mapping[str, Any]) -> int:
+    low, high = meta.get("min", 0), meta.get("max")
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < low or high is not None and raw > high:
+        allowed = f"{low}-{high}" if high is not None else f"a whole number of {low} or more"
+        raise RulesError(f"{what} must be {allowed}, not {raw!r}")
+    return raw
+
+
+def _value(kind: str, raw: Any, what: str, meta: Mapping[str, Any]) -> Any:
     if kind == "int":
-        if not isinstance(raw, int) or isinstance(raw, bool) or raw < low:
-            raise RulesError(f"{what} must be a whole number of {low} or more, not {raw!r}")
-        return raw
+        return _number(raw, what, meta)
     if kind == "bool":
         if not isinstance(raw, bool):
             raise RulesError(f"{what} must be true or false, not {raw!r}")
@@ -70,7 +82,10 @@ def _value(kind: str, raw: Any, what: str, low: int) -> Any:
     if kind == "str":
         if not isinstance(raw, str):
             raise RulesError(f"{what} must be text, not {raw!r}")
-        return raw
+        choices = meta.get("choices")
+        if choices and raw not in choices:
+            raise RulesError(f"{what} must be {' or '.join(choices)}, not {raw!r}")
+        return meta["key"](raw) if "key" in meta else raw
     if kind == "list[str]":
         if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
             raise RulesError(f"{what} must be a list of words")
@@ -82,10 +97,11 @@ def _value(kind: str, raw: Any, what: str, low: int) -> Any:
     if kind == "dict[str, int]":
         if not isinstance(raw, Mapping):
             raise RulesError(f"{what} must map names to numbers")
+        name = meta.get("key", str)
+        out = dict(meta.get("fill", {}))
         for key, value in raw.items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"{what}.{key} must be a whole number of 0 or more, not {value!r}")
-        return {str(k): v for k, v in raw.items()}
+            out[name(key)] = _number(value, f"{what}.{name(key)}", meta)
+        return {k: v for k, v in out.items() if v} if meta.get("drop_zero") else out
     if kind == "dict[str, Any] | None":
         if raw is not None and not isinstance(raw, Mapping):
             raise RulesError(f"{what} must be a record or null")
@@ -94,9 +110,8 @@ def _value(kind: str, raw: Any, what: str, low: int) -> Any:
 
 
 @cache
-def _spec(cls: type) -> tuple[tuple[str, str, int, Parse | None], ...]:
-    return tuple((f.name, str(f.type), f.metadata.get("min", 0), f.metadata.get("parse"))
-                 for f in fields(cls) if f.name != "name")
+def _spec(cls: type) -> tuple[tuple[str, str, Mapping[str, Any]], ...]:
+    return tuple((f.name, str(f.type), f.metadata) for f in fields(cls) if f.name != "name")
 
 
 def _copier(kind: str) -> Callable[[Any], Any]:

@@ -68,20 +68,6 @@ def track_maxima(skills: Mapping[str, int], formula: str) -> dict[str, int]:
     return {real: rule(skills, group) for real, group in REAL_GROUP.items()}
 
 
-def _ratings(raw: Any, where: str, what: str, low: int, high: int, fill: int | None) -> dict[str, int]:
-    if not isinstance(raw, Mapping):
-        raise RulesError(f"{where}: {what} must map skill names to ratings")
-    out: dict[str, int] = {s: fill for s in SKILL_IDS} if fill is not None else {}
-    for key, value in raw.items():
-        sid = skill_id(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise RulesError(f"{where}: {what}.{sid} must be {low}-{high}, not {value!r}")
-        out[sid] = value
-    if fill is None:
-        out = {k: v for k, v in out.items() if v}
-    return out
-
-
 def _lore(raw: Any, where: str) -> dict[str, list[int]]:
     """What Identify/Lore taught: each kind of foe with the extra dice (d12, d20) pools against it gain."""
     if not isinstance(raw, Mapping):
@@ -94,28 +80,8 @@ def _lore(raw: Any, where: str) -> dict[str, list[int]]:
     return out
 
 
-def _skills(raw: Any, where: str) -> dict[str, int]:
-    return _ratings(raw, where, "skills", 1, MAX_RATING, fill=1)
-
-
-def _talents(raw: Any, where: str) -> dict[str, int]:
-    return _ratings(raw, where, "talents", 0, MAX_RATING, fill=None)
-
-
-def _penalties(raw: Any, where: str) -> dict[str, int]:
-    return _ratings(raw, where, "skill_penalties", 0, 6, fill=None)
-
-
-def _kind(raw: Any, where: str) -> str:
-    if raw not in ("pc", "npc"):
-        raise RulesError(f"{where}: kind must be pc or npc")
-    return raw
-
-
-def _skill(raw: Any, where: str) -> str:
-    if not isinstance(raw, str):
-        raise RulesError(f"{where}: attack_skill must be text, not {raw!r}")
-    return skill_id(raw)
+SKILLS = {"key": skill_id, "min": 1, "max": MAX_RATING, "fill": dict.fromkeys(SKILL_IDS, 1)}
+TALENTS = {"key": skill_id, "max": MAX_RATING, "drop_zero": True}
 
 
 @dataclass(slots=True, eq=True)
@@ -123,10 +89,9 @@ class NinePowersActor(Actor):
     system_id: ClassVar[str] = "nine-powers"
 
     name: str
-    kind: str = field(default="pc", metadata={"parse": _kind})
-    skills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILL_IDS, 1),
-                                   metadata={"parse": _skills})
-    talents: dict[str, int] = field(default_factory=dict, metadata={"parse": _talents})
+    kind: str = field(default="pc", metadata={"choices": ("pc", "npc")})
+    skills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILL_IDS, 1), metadata=SKILLS)
+    talents: dict[str, int] = field(default_factory=dict, metadata=TALENTS)
     fortitude: int = 4
     fortitude_max: int = 4
     resilience: int = 4
@@ -146,9 +111,9 @@ class NinePowersActor(Actor):
     heroism_max: int = 0
     shield: bool = False
     weapon: str = "bare hands"
-    attack_skill: str = field(default="melee-protect", metadata={"parse": _skill})
+    attack_skill: str = field(default="melee-protect", metadata={"key": skill_id})
     two_handed: bool = True
-    skill_penalties: dict[str, int] = field(default_factory=dict, metadata={"parse": _penalties})
+    skill_penalties: dict[str, int] = field(default_factory=dict, metadata={**TALENTS, "max": 6})
     creature: str = "person"
     # kind of foe -> dice Identify/Lore adds
     lore: dict[str, list[int]] = field(default_factory=dict, metadata={"parse": _lore})

@@ -59,14 +59,6 @@ def _bonds(raw: Any, where: str) -> list[dict[str, Any]]:
     return [dict(b) for b in raw]
 
 
-def _kind(wanted: str) -> Any:
-    def parse(raw: Any, where: str) -> str:
-        if raw != wanted:
-            raise RulesError(f"{where}: kind must be pc or npc, not {raw!r}")
-        return raw
-    return parse
-
-
 WEAPONS = {"parse": _weapons, "deep": True}
 
 
@@ -75,7 +67,7 @@ class ResistancePC(Actor):
     system_id: ClassVar[str] = "resistance"
 
     name: str
-    kind: str = field(default="pc", metadata={"parse": _kind("pc")})
+    kind: str = field(default="pc", metadata={"choices": ("pc",)})
     setting: str = "fantastical-crusades"
     role: str = ""
     stress: dict[str, int] = field(default_factory=dict)
@@ -118,7 +110,7 @@ class ResistanceNPC(Actor):
     system_id: ClassVar[str] = "resistance"
 
     name: str
-    kind: str = field(default="npc", metadata={"parse": _kind("npc")})
+    kind: str = field(default="npc", metadata={"choices": ("npc",)})
     difficulty: int = 0
     resistance: int = field(default=3, metadata={"min": 1})
     stress: int = 0
