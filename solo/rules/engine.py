@@ -32,6 +32,7 @@ from solo.dice import Rng
 from solo.errors import SoloError
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
+from solo.rules.words import joined
 
 APPROACHES = ("force", "finesse", "wits", "presence", "lore", "stealth", "survival", "craft")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -1069,8 +1070,7 @@ class Encounter:
 
     def side_text(self, side: str) -> str:
         """Who is still standing on a side, for end-of-encounter lines ("Vroy", "Goblin 1 and Goblin 2")."""
-        names = [s.label for s in self.seats if s.side == side and s.out is None] or [side]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return joined([s.label for s in self.seats if s.side == side and s.out is None] or [side])
 
     def emit_end(self, events: list[Event], reason: str | None = None) -> None:
         """The closing line: called off for a reason, won by a side, nobody left, or out of rounds."""

@@ -89,6 +89,7 @@ from solo.rules.nine_powers.pools import (
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend, take
 from solo.rules.options import Option
+from solo.rules.words import moved, plural
 
 KINDS = ("physical", "social", "crafting")
 DAMAGING = {
@@ -686,30 +687,17 @@ class Contest(Encounter):
         if t.out is not None:
             return
         buffer, real = self.buffer, self.real
-        before_b, before_r = getattr(t.actor, buffer), getattr(t.actor, real)
+        before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)}
         from_buffer, from_real = take(t.actor, buffer, real, amount, skip)
-        if from_buffer:
-            t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
-        if from_real:
-            t.taken[real] = t.taken.get(real, 0) + from_real
+        t.add(buffer, from_buffer)
+        t.add(real, from_real)
         if from_buffer or from_real:
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real
             if self.record:
-                parts = []
-                if from_buffer:
-                    parts.append(f"{buffer} {before_b} → {getattr(t.actor, buffer)}")
-                if from_real:
-                    parts.append(f"{real} {before_r} → {getattr(t.actor, real)}")
-                self.emit(
-                    events,
-                    "damage",
-                    f"{t.label} takes {from_buffer + from_real}: {', '.join(parts)}.",
-                    t.actor,
-                    buffer=from_buffer,
-                    real=from_real,
-                )
+                text = f"{t.label} takes {from_buffer + from_real}: {', '.join(moved(t.actor, before))}."
+                self.emit(events, "damage", text, t.actor, buffer=from_buffer, real=from_real)
 
     def _defeats(self, events: list[Event]) -> None:
         for t in self.seats:
@@ -773,8 +761,7 @@ class Contest(Encounter):
                 f.primary, f.primary_until = t, until
             else:  # wonder
                 t.no_d4_until = max(t.no_d4_until, until)
-        rounds = DURATION[diff]
-        span = f"{rounds} round{'s' if rounds > 1 else ''}"
+        span = plural(DURATION[diff], "round")
         text = EFFECT_TEXT[kind].format(f=f.label, t=t.label if t else "", effect=effect, span=span)
         self.emit(events, "effect", text, (t if kind == "wonder" and t else f).actor,
                   **({"effect": effect} if kind == "wrestle" else {}))

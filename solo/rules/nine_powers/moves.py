@@ -31,6 +31,7 @@ from solo.rules.engine import Event
 from solo.rules.moves import SystemMove, calls
 from solo.rules.nine_powers.skills import SKILL_IDS
 from solo.rules.options import Option
+from solo.rules.words import moved
 
 ACCOMPLISHMENTS = ("clue", "ally", "location", "fight", "great-play")
 ACCOMPLISHED = {
@@ -48,7 +49,7 @@ RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftin
 def _rest(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
     before = {track: getattr(actor, track) for track in RESTED}
     system.rest(actor)
-    changed = [f"{t} {before[t]} → {getattr(actor, t)}" for t in RESTED if getattr(actor, t) != before[t]]
+    changed = moved(actor, before)
     text = (f"{actor.name} rests in safety: {', '.join(changed)}." if changed
             else f"{actor.name} rests in safety, though nothing needed it.")
     return [Event("rest", text, actor.name, {t: getattr(actor, t) - before[t] for t in RESTED})]

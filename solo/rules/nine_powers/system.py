@@ -74,6 +74,7 @@ from solo.rules.nine_powers.skills import (
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
+from solo.rules.words import moved, plural
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
@@ -237,7 +238,7 @@ class NinePowers(TabledSystem):
         if a.is_pc:
             parts.append(f"Heroism {a.heroism}/{a.heroism_max}")
         if a.wounds:
-            parts.append(f"{len(a.wounds)} wound{'s' if len(a.wounds) != 1 else ''}")
+            parts.append(plural(len(a.wounds), "wound"))
         return " · ".join(parts)
 
     def _mine(self, actor: Any) -> NinePowersActor:
@@ -418,18 +419,11 @@ class NinePowers(TabledSystem):
     # -- harm and recovery ----------------------------------------------------------------------
     def _damage(self, a: NinePowersActor, kind: str, amount: int, cause: str) -> list[Event]:
         buffer, real = TRACKS[kind]
-        before_b, before_r = getattr(a, buffer), getattr(a, real)
+        before = {buffer: getattr(a, buffer), real: getattr(a, real)}
         from_buffer, from_real = take(a, buffer, real, amount)
-        parts = []
-        if from_buffer:
-            parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
-        if from_real:
-            parts.append(f"{real} {before_r} → {getattr(a, real)}")
-        text = (
-            f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}."
-            if parts
-            else f"{a.name} has nothing left to lose to {cause}."
-        )
+        parts = moved(a, before)
+        text = (f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}." if parts
+                else f"{a.name} has nothing left to lose to {cause}.")
         events = [Event("harm", text, a.name, {"kind": kind, "buffer": from_buffer, "real": from_real})]
         if from_real and getattr(a, real) == 0:
             events.append(Event("defeat", f"{a.name} is defeated ({real} 0).", a.name))
@@ -454,18 +448,11 @@ class NinePowers(TabledSystem):
         a = self._mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         buffer, real = TRACKS[kind]
-        before_b, before_r = getattr(a, buffer), getattr(a, real)
+        before = {buffer: getattr(a, buffer), real: getattr(a, real)}
         to_buffer, to_real = give(a, buffer, real, SIZE_POINTS[size])
-        parts = []
-        if to_buffer:
-            parts.append(f"{buffer} {before_b} → {getattr(a, buffer)}")
-        if to_real:
-            parts.append(f"{real} {before_r} → {getattr(a, real)}")
-        text = (
-            f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}."
-            if parts
-            else f"{a.name} is already at full {buffer} and {real}."
-        )
+        parts = moved(a, before)
+        text = (f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}." if parts
+                else f"{a.name} is already at full {buffer} and {real}.")
         return [Event("recover", text, a.name, {"kind": kind, "buffer": to_buffer, "real": to_real})]
 
     def renewed_hope(self, actor: Any) -> list[Event]:
