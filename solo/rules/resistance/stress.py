@@ -162,19 +162,8 @@ class StressRules:
                 if pc.stress.get(stressed, 0) == top
                 else next(r for r in self.setting.resistances if pc.stress.get(r, 0) == top)
             )
-        results = []
         draws = [LOWER[level]] * 2 if self.split and level in LOWER else [level]
-        for tier in draws:
-            row = self.data.roll(self.setting.fallout_table(source, tier), rng)
-            results.append(
-                {
-                    "name": str(row.get("name", row["text"])),
-                    "severity": tier,
-                    "resistance": source,
-                    "text": row["text"],
-                    "ends_fight": bool(row.get("ends_fight", False)),
-                }
-            )
+        results = [self._draw(source, tier, source, rng) for tier in draws]
         pc.fallout.extend(results)
         removed = self.remove(pc, REMOVED[level], first=stressed if self.clears == "stressed" else source)
         if record:
@@ -189,6 +178,12 @@ class StressRules:
                 )
             )
         return results
+
+    def _draw(self, table: str, tier: str, where: str, rng: Rng) -> dict[str, Any]:
+        """One fallout of a tier from the table of a resistance (or "bond"), as the sheet keeps it."""
+        row = self.data.roll(self.setting.fallout_table(table, tier), rng)
+        return {"name": str(row.get("name", row["text"])), "severity": tier, "resistance": where,
+                "text": row["text"], "ends_fight": bool(row.get("ends_fight", False))}
 
     # -- removing stress ----------------------------------------------------------------------
     def remove(self, pc: ResistancePC, amount: int, first: str | None = None) -> int:
@@ -291,14 +286,7 @@ class StressRules:
                     )
                 )
                 continue
-            row = self.data.roll(self.setting.fallout_table("bond", level), rng)
-            result = {
-                "name": str(row.get("name", row["text"])),
-                "severity": level,
-                "resistance": f"bond:{bond['name']}",
-                "text": row["text"],
-                "ends_fight": False,
-            }
+            result = self._draw("bond", level, f"bond:{bond['name']}", rng)
             pc.fallout.append(result)
             removed = min(REMOVED[level], total)
             bond["stress"] = total - removed
