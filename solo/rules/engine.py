@@ -476,6 +476,22 @@ class Step:
     take: Callable[[dict[str, Any], str], Any] = lambda answers, reply: reply
 
 
+def pick(key: str, prompt: str, answers: Callable[[dict[str, Any]], Mapping[str, str]],
+         default: Callable[[dict[str, Any]], str | None] = lambda _: None, what: str = "an answer") -> Step:
+    """A step whose reply must be one of `answers` (answer -> description, from the answers so far):
+    the reply is kept as the answer it names (any case), anything else is asked again."""
+    def ask(so_far: dict[str, Any]) -> Question:
+        return Question(key, prompt, list(answers(so_far).items()), default(so_far))
+
+    def take(so_far: dict[str, Any], reply: str) -> str:
+        known = answers(so_far)
+        found = next((k for k in known if k.lower() == reply.lower()), None)
+        if found is None:
+            raise RulesError(f"choose {what} from: {', '.join(known)}")
+        return found
+    return Step(key, ask, take)
+
+
 class StepwiseCreation(Creation):
     """Guided creation as a list of steps, asked in order; `build` makes the actor from the answers."""
 

@@ -15,7 +15,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.rules import schema
 from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick
 from solo.rules.nine_powers.character import (
     MAX_RATING,
     REALS,
@@ -238,22 +238,12 @@ def creation(data: SystemData, formula: str, name: str | None = None) -> Stepwis
         return [Step(f"background-{n}", lambda _: Question("", f"{n}/15. {questions[n - 1]}", default="")),
                 Step(f"skill-{n}", which, take)]
 
-    def armour(_: dict[str, Any], reply: str) -> str:
-        if reply.lower() not in gear.bodies():
-            raise RulesError(f"choose an armour from: {', '.join(gear.bodies())}")
-        return reply.lower()
-
     def pieces(answers: dict[str, Any], reply: str) -> tuple[str, ...]:
         if reply.lower() not in PIECES:
             raise RulesError("answer arms, legs, both or none")
         if PIECES[reply.lower()] and gear.armour[answers["armour"]].get("armor", 0) == 0:
             raise RulesError("arm and leg pieces need a body armour under them; answer none")
         return PIECES[reply.lower()]
-
-    def weapon(_: dict[str, Any], reply: str) -> str:
-        if reply.lower() not in gear.weapons:
-            raise RulesError(f"choose a weapon from: {', '.join(gear.weapons)}")
-        return reply.lower()
 
     def armour_text(key: str) -> str:
         r = gear.armour[key]
@@ -264,14 +254,13 @@ def creation(data: SystemData, formula: str, name: str | None = None) -> Stepwis
         Step("concept", lambda _: Question("", "Sum up your character in a few words (a concept):",
                                            default="")),
         *[step for n in range(1, 16) for step in background(n)],
-        Step("armour", lambda _: Question("", "What armour do you wear?",
-                                          [(k, armour_text(k)) for k in gear.bodies()], "none"), armour),
+        pick("armour", "What armour do you wear?", lambda _: {k: armour_text(k) for k in gear.bodies()},
+             lambda _: "none", "an armour"),
         Step("pieces", lambda _: Question("", "Add arm or leg pieces? (arms, legs, both or none)", [
             ("none", "no extra pieces"), ("arms", "arm pieces"), ("legs", "leg pieces"),
             ("both", "arm and leg pieces")], "none"), pieces),
-        Step("weapon", lambda _: Question("", "What do you fight with?",
-                                          [(k, r["text"]) for k, r in gear.weapons.items()], "unarmed"),
-             weapon),
+        pick("weapon", "What do you fight with?", lambda _: {k: r["text"] for k, r in gear.weapons.items()},
+             lambda _: "unarmed", "a weapon"),
     ]
 
     def build(a: dict[str, Any]) -> Actor:

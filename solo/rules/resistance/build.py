@@ -15,7 +15,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.rules import schema
 from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick
 from solo.rules.resistance.character import VERSION, ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import stress_die
 from solo.rules.resistance.setting import Setting
@@ -173,37 +173,30 @@ def npc_from_record(record: Mapping[str, Any]) -> ResistanceNPC:
 def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = None) -> StepwiseCreation:
     """Name and role (which bring skills, domains, knack, slots and gear), then the personal choices."""
 
-    def one_of(table: dict[str, Any], what: str) -> Any:
-        def take(_: dict[str, Any], reply: str) -> str:
-            if reply not in table:
-                raise RulesError(f"choose {what} from: {', '.join(table)}")
-            return reply
-        return take
+    def texts(table: dict[str, dict[str, Any]]) -> dict[str, str]:
+        return {k: str(r["text"]) for k, r in table.items()}
 
     def abilities(_: dict[str, Any], reply: str) -> list[str]:
         picks = [p.strip() for p in reply.split(",") if p.strip()]
         if len(picks) != 2 or len(set(picks)) != 2:
             raise RulesError("name exactly two different abilities, separated by a comma")
-        for pick in picks:
-            if pick not in s.abilities:
-                raise RulesError(f"no ability called {pick!r}; choose from: {', '.join(s.abilities)}")
+        for chosen in picks:
+            if chosen not in s.abilities:
+                raise RulesError(f"no ability called {chosen!r}; choose from: {', '.join(s.abilities)}")
         return picks
 
     steps = [
         Step("name", lambda _: Question("", "What is your character called?")),
-        Step("role", lambda _: Question("", "Who are they when the story begins?",
-                                        [(k, _role_text(s, k)) for k in s.roles]), one_of(s.roles, "a role")),
-        Step("refresh", lambda a: Question("", "What do they live for? (their refresh condition)",
-                                           [(k, str(r["text"])) for k, r in s.refresh.items()],
-                                           (s.roles[a["role"]].get("refresh") or [None])[0]),
-             one_of(s.refresh, "a refresh condition")),
+        pick("role", "Who are they when the story begins?", lambda _: {k: _role_text(s, k) for k in s.roles},
+             what="a role"),
+        pick("refresh", "What do they live for? (their refresh condition)", lambda _: texts(s.refresh),
+             lambda a: (s.roles[a["role"]].get("refresh") or [None])[0], "a refresh condition"),
         Step("abilities", lambda a: Question("", "Pick two abilities (two names, separated by a comma):",
-                                             [(k, str(r["text"])) for k, r in s.abilities.items()],
+                                             list(texts(s.abilities).items()),
                                              ", ".join(s.roles[a["role"]].get("abilities", [])[:2])),
              abilities),
-        Step("bond", lambda _: Question("", "Who outside the party owes them, or is owed? (an NPC bond)",
-                                        [(k, str(r["text"])) for k, r in s.bonds.items()]),
-             one_of(s.bonds, "a bond")),
+        pick("bond", "Who outside the party owes them, or is owed? (an NPC bond)", lambda _: texts(s.bonds),
+             what="a bond"),
         Step("pc-bond", lambda _: Question("", "Another player character they are bound to (blank for none):",
                                            default="")),
     ]
