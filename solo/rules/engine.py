@@ -743,6 +743,20 @@ class Encounter:
             return choose(value, declared.choices, name.replace("_", " "))
         return bool(value) if declared.kind == "flag" else value
 
+    @staticmethod
+    def in_turns(seats: Iterable[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
+        """Seats in the order of `key` (then seat order), those with equal keys together: they act
+        at the same moment (Nine Powers fighters using the same skill; a shared initiative count)."""
+        groups: list[list[Seat]] = []
+        last: Any = None
+        for seat, rank in sorted(((s, key(s)) for s in seats), key=lambda pair: (pair[1], pair[0].index)):
+            if groups and rank == last:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+            last = rank
+        return groups
+
     def count_sides(self) -> None:
         """(Re)count who keeps each side in the fight; call after setting `counts` on seats."""
         self.alive = {side: 0 for side in self.sides}

@@ -443,29 +443,19 @@ class Contest(Encounter):
         for f in acting:
             f.dealt_now = 0
 
-        keys: dict[int, tuple[int, ...]] = {}
-        for f in acting:
-            first = 0
-            if now == 1 and self.initiative is not None:
-                first = 0 if f.side == self.initiative else 1
+        def order(f: Any) -> tuple[int, ...]:
+            """Who started it first in round 1, then the quickest skill (then more damage dealt)."""
+            first = int(now == 1 and self.initiative is not None and f.side != self.initiative)
             speed = SPEED.get(f.action.skill or "", len(SKILL_IDS)) if f.action else len(SKILL_IDS)
-            keys[f.index] = (
-                (first, speed, -f.dealt_last) if self.same_skill == "more-damage-first" else (first, speed)
-            )
-        acting.sort(key=lambda f: (keys[f.index], f.index))
-        groups: list[list[Fighter]] = []
-        for f in acting:
-            if groups and keys[groups[-1][0].index] == keys[f.index]:
-                groups[-1].append(f)
-            else:
-                groups.append([f])
-        for group in groups:
+            return (first, speed, -f.dealt_last) if self.same_skill == "more-damage-first" else (first, speed)
+
+        for group in self.in_turns(acting, order):
             if self.live_sides <= 1:
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
             for f in group:
                 if f.out is None:
-                    hits.extend(self._turn(f, events))
+                    hits.extend(self._turn(f, events))  # type: ignore[arg-type]
             for hit in hits:
                 self._land(*hit, events)
             self._defeats(events)
@@ -549,33 +539,18 @@ class Contest(Encounter):
         skill, diff = action.skill, action.difficulty
         pool = self._pool(f, skill, target, modifier, damaging=True)
         rolls = self._roll(pool)
-        lowest = min(rolls)
-        if lowest > THRESHOLD[diff]:
-            if self.record:
-                self.emit(
-                    events,
-                    "miss",
-                    f"{f.label}: {display(skill)} {diff} against {target.label} {_dice(pool, rolls)} fails.",
-                    f.actor,
-                    pool=list(pool),
-                    dice=rolls,
-                )
-            return []
+        hit = min(rolls) <= THRESHOLD[diff]
         damage = DAMAGE[diff] + f.actor.extra_damage
         sneak = f.actor.talent("stealth-track")
         if sneak and self.round == 1 and self.initiative == f.side:
             damage += sneak
         if self.record:
-            self.emit(
-                events,
-                "hit",
-                f"{f.label}: {display(skill)} {diff} against {target.label}"
-                f" {_dice(pool, rolls)} succeeds for {damage} damage.",
-                f.actor,
-                pool=list(pool),
-                dice=rolls,
-                damage=damage,
-            )
+            what = f"{f.label}: {display(skill)} {diff} against {target.label} {_dice(pool, rolls)}"
+            extra = {"damage": damage} if hit else {}
+            self.emit(events, "hit" if hit else "miss", f"{what} succeeds for {damage} damage." if hit
+                      else f"{what} fails.", f.actor, pool=list(pool), dice=rolls, **extra)
+        if not hit:
+            return []
         attack_kind = self._attack_kind(skill)
         hits: list[tuple[Fighter, Fighter, int, int, str]] = []
         special = f.actor.special
@@ -583,21 +558,12 @@ class Contest(Encounter):
             name = special.get("name", "special attack")
             if target.actor.is_pc and target.actor.heroism > 0 and self.heroism == "auto":
                 target.actor.heroism -= 1
-                self.emit(
-                    events,
-                    "heroism",
-                    f"{target.label} spends 1 heroism and avoids the {f.label}'s"
-                    f" {name} ({target.actor.heroism} left).",
-                    target.actor,
-                )
+                self.emit(events, "heroism", f"{target.label} spends 1 heroism and avoids the {f.label}'s"
+                          f" {name} ({target.actor.heroism} left).", target.actor)
             else:
                 extra = int(special.get("damage", 1))
-                self.emit(
-                    events,
-                    "special",
-                    f"{f.label}'s {name}: {special.get('text', '')} ({extra} damage past armour).",
-                    f.actor,
-                )
+                self.emit(events, "special", f"{f.label}'s {name}: {special.get('text', '')}"
+                          f" ({extra} damage past armour).", f.actor)
                 hits.append((f, target, extra, 0, attack_kind))
         if self.armoured:
             damage = self._armour(f, target, rolls, damage, events)
@@ -657,29 +623,13 @@ class Contest(Encounter):
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
         arolls = self._roll(pool)
-        if min(arolls) <= THRESHOLD[check]:
-            kept = min(damage, bypass)
-            if self.record:
-                self.emit(
-                    events,
-                    "armour",
-                    f"{t.label}'s {check} armour check {_dice(pool, arolls)} holds:"
-                    f" {kept} of {damage} damage gets through.",
-                    t.actor,
-                    pool=list(pool),
-                    dice=arolls,
-                )
-            return kept
+        held = min(arolls) <= THRESHOLD[check]
+        kept = min(damage, bypass) if held else damage
         if self.record:
-            self.emit(
-                events,
-                "armour",
-                f"{t.label}'s {check} armour check {_dice(pool, arolls)} fails.",
-                t.actor,
-                pool=list(pool),
-                dice=arolls,
-            )
-        return damage
+            how = f"holds: {kept} of {damage} damage gets through" if held else "fails"
+            self.emit(events, "armour", f"{t.label}'s {check} armour check {_dice(pool, arolls)} {how}.",
+                      t.actor, pool=list(pool), dice=arolls)
+        return kept
 
     def _land(
         self, f: Fighter, t: Fighter, amount: int, skip: int, attack_kind: str, events: list[Event]
