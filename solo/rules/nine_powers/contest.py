@@ -349,36 +349,34 @@ class Contest(Encounter):
         kind = action.kind
         if kind == "wait" or kind not in TARGETS:
             return None
-        target = self.fighter(action.target) if action.target is not None else None
-        modifier = 2 if action.option("boost") else 0
-        if kind == "attack":
-            skill = action.skill or f.actor.attack_skill
-            diff = difficulty(action.difficulty or "medium")
-            pool = self._pool(f, skill, target, modifier, damaging=True)
-        elif kind == "escape":
-            skill, diff = USE_SKILL["escape"], self.escape_difficulty
-            pool = self._pool(f, skill, None)
+        skill, diff = self._rolls(f, action)
+        target = self.fighter(action.target) if action.target is not None and kind != "escape" else None
+        modifier = 2 if action.option("boost") and kind != "escape" else 0
+        pool = self._pool(f, skill, target, modifier, damaging=kind == "attack")
+        return Odds(self.system.id, full_degrees(degree_odds(pool, diff)),
+                    {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]})
+
+    def _rolls(self, f: Fighter, action: Action) -> tuple[str, str]:
+        """The skill and difficulty an action rolls: an attack's skill as named (else the weapon's),
+        a use's own skill, an escape at the contest's escape difficulty."""
+        kind, named = action.kind, action.skill
+        if kind != "attack":
+            skill = USE_SKILL[kind]
+        elif named:
+            skill = named if named in SPEED else skill_id(named)
         else:
-            skill, diff = USE_SKILL[kind], difficulty(action.difficulty or "medium")
-            pool = self._pool(f, skill, target, modifier)
-        return Odds(
-            self.system.id,
-            full_degrees(degree_odds(pool, diff)),
-            {"skill": skill, "difficulty": diff, "pool": [f"d{s}" for s in pool]},
-        )
+            skill = self.attack_skills(f.actor)[0]
+        if kind == "escape":
+            return skill, self.escape_difficulty
+        given = action.difficulty
+        return skill, given if given in THRESHOLD else difficulty(given or "medium")  # type: ignore[return-value]
 
     # -- declaring ---------------------------------------------------------------------
     def declared(self, f: Fighter, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         f.provoked_by = None
         if self.record:
-            self.emit(
-                events,
-                "intent",
-                f"{f.label} intends to {action.label or action.kind}.",
-                f.actor,
-                round=self.round,
-                action=action.to_dict(),
-            )
+            self.emit(events, "intent", f"{f.label} intends to {action.label or action.kind}.", f.actor,
+                      round=self.round, action=action.to_dict())
 
     def validate(self, f: Fighter, action: Action) -> Action:  # type: ignore[override]
         kind = action.kind
@@ -388,12 +386,7 @@ class Contest(Encounter):
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
         if kind == "wait":
             return Action(f.actor, "wait", label="wait and watch")
-        if kind == "attack" and action.skill:
-            skill = action.skill if action.skill in SPEED else skill_id(action.skill)
-        elif kind == "attack":
-            skill = self.attack_skills(f.actor)[0]
-        else:
-            skill = USE_SKILL[kind]
+        skill, diff = self._rolls(f, action)
         if kind == "attack":
             damaging = self.attack_skills(f.actor)
             if skill not in damaging:
@@ -402,14 +395,6 @@ class Contest(Encounter):
                     f" {', '.join(display(s) for s in damaging)}"
                     + (" or wrestle for an effect" if skill == "wrestle-disarm" else "")
                 )
-        if kind == "escape":
-            diff = self.escape_difficulty
-        else:
-            diff = (
-                action.difficulty
-                if action.difficulty in THRESHOLD
-                else difficulty(action.difficulty or "medium")
-            )
         g = self.check_target(f, action, TARGETS[kind])
         if g is not None and TARGETS[kind] == "enemy" and f.provoked_by is not None \
                 and f.provoked_by.out is None and g is not f.provoked_by:
