@@ -523,15 +523,19 @@ class NinePowers(TabledSystem):
             )
         result = self.check(a, None, diff, rng, skill="wealth", bonus=bonus)
         result.detail["impact"] = impact
+        return self._pay(a, result, "{a} can afford it; wealth drops to {w}.",
+                         f"Not today: {a.name} cannot get it (impact {impact}).")
+
+    @staticmethod
+    def _pay(a: NinePowersActor, result: CheckResult, paid: str, unpaid: str) -> CheckResult:
+        """A purchase's wealth check: success costs 1 wealth (wealth 0 is defeat), failure buys nothing."""
         if result.success:
             a.wealth -= 1
-            result.events.append(Event("buy", f"{a.name} can afford it; wealth drops to {a.wealth}.", a.name))
+            result.events.append(Event("buy", paid.format(a=a.name, w=a.wealth), a.name))
             if a.wealth == 0:
                 result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
         else:
-            result.events.append(
-                Event("buy", f"Not today: {a.name} cannot get it (impact {impact}).", a.name)
-            )
+            result.events.append(Event("buy", unpaid, a.name))
         return result
 
     wealth_check_options: ClassVar[dict[str, Any] | None] = {"skill": "wealth"}
@@ -553,17 +557,10 @@ class NinePowers(TabledSystem):
         if a.wealth < 1:
             raise RulesError(f"{a.name} has no wealth left to pay for leverage")
         result = self.check(a, None, difficulty, rng, **{**options, "skill": "wealth"})
-        if result.success:
-            a.wealth -= 1
-            a.leverage = True
-            result.events.append(Event(
-                "buy", f"{a.name} pays for the advantage (wealth drops to {a.wealth}), then lies low"
-                f" somewhere safe to make it count: {a.name} has leverage.", a.name))
-            if a.wealth == 0:
-                result.events.append(Event("defeat", f"{a.name} has spent everything (wealth 0).", a.name))
-        else:
-            result.events.append(Event("buy", f"{a.name} cannot pay for an edge today: no leverage.", a.name))
-        return result
+        a.leverage = result.success
+        return self._pay(a, result, "{a} pays for the advantage (wealth drops to {w}), then lies low"
+                         " somewhere safe to make it count: {a} has leverage.",
+                         f"{a.name} cannot pay for an edge today: no leverage.")
 
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
         """Spend treasure of impact wealth + 1 to raise wealth by 1."""
