@@ -98,20 +98,19 @@ def new_pc(
     )
 
 
+def bond_record(name: str, kind: str = "npc", level: str = "person", expertise: str = "",
+                **more: Any) -> dict[str, Any]:
+    """A bond as the sheet keeps it, with its own stress track, empty."""
+    return {"name": name, "kind": kind, "level": level, "expertise": expertise, "stress": 0,
+            "stressed": False, **more}
+
+
 def npc_bond(setting: Setting, bid: str) -> dict[str, Any]:
     if bid not in setting.bonds:
         raise RulesError(f"no bond called {bid!r} in {setting.id}; known: {', '.join(setting.bonds)}")
     b = setting.bonds[bid]
-    return {
-        "name": str(b["text"]).split(",")[0],
-        "id": bid,
-        "kind": "npc",
-        "level": b.get("level", "person"),
-        "expertise": b.get("expertise", ""),
-        "about": b["text"],
-        "stress": 0,
-        "stressed": False,
-    }
+    return bond_record(str(b["text"]).split(",")[0], "npc", b.get("level", "person"), b.get("expertise", ""),
+                       id=bid, about=b["text"])
 
 
 def pc_bond(name: str) -> dict[str, Any]:

@@ -597,16 +597,7 @@ class Resistance(TabledSystem):
     ) -> list[Event]:
         pc = self._pc(actor)
         self.setting_for(pc.setting).bond_rank(level)
-        pc.bonds.append(
-            {
-                "name": name,
-                "kind": kind,
-                "level": level,
-                "expertise": expertise,
-                "stress": 0,
-                "stressed": False,
-            }
-        )
+        pc.bonds.append(build.bond_record(name, kind, level, expertise))
         return [Event("bond", f"{pc.name} gains a bond: {name} ({level}).", pc.name)]
 
     def call_favour(
