@@ -37,23 +37,14 @@ def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
     }
 
 
-def new_pc(
-    setting: Setting,
-    data: SystemData,
-    name: str,
-    *,
-    role: str,
-    skills: list[str],
-    domains: list[str],
-    knacks: list[str],
-    slots: dict[str, int],
-    refresh: list[str],
-    abilities: list[str],
-    weapons: list[str],
-    armour: str,
-    bonds: list[dict[str, Any]],
-    role_text: str = "",
-) -> ResistancePC:
+def new_pc(setting: Setting, data: SystemData, name: str, role: str, slots_total: int, *, refresh: list[str],
+           abilities: list[str], bonds: list[dict[str, Any]]) -> ResistancePC:
+    """A PC of a role (its skills, domains, knack, spread of slots, weapons and armour) with the
+    player's refresh condition, abilities and bonds."""
+    kit = setting.roles[role]
+    skills, domains = list(kit.get("skills", [])), list(kit.get("domains", []))
+    knacks = [kit["knack"]] if kit.get("knack") else []
+    slots, armour = _slots(kit, slots_total, setting), str(kit.get("armour", "none"))
     skill_ids = [setting.skill_id(s) for s in skills]
     domain_ids = [setting.domain_id(d) for d in domains]
     for k in knacks:
@@ -82,7 +73,7 @@ def new_pc(
     return ResistancePC(
         name=name,
         setting=setting.id,
-        role=role_text or role,
+        role=str(kit["text"]) or role,
         stress={r: 0 for r in setting.resistances},
         slots=slot_map,
         armour=str(worn["text"]),
@@ -94,7 +85,7 @@ def new_pc(
         refresh=list(refresh),
         abilities=list(abilities),
         bonds=bonds,
-        weapons=[weapon_record(data, w) for w in weapons],
+        weapons=[weapon_record(data, w) for w in kit.get("weapons", [])],
     )
 
 
@@ -134,22 +125,8 @@ def random_pc(
     r = roles[role]
     refresh = [rng.choice(r.get("refresh") or sorted(setting.refresh))]
     bond = npc_bond(setting, rng.choice(sorted(setting.bonds)))
-    return new_pc(
-        setting,
-        data,
-        name or data.name(rng, "Pilgrim"),
-        role=role,
-        role_text=str(r["text"]),
-        skills=list(r.get("skills", [])),
-        domains=list(r.get("domains", [])),
-        knacks=[r["knack"]] if r.get("knack") else [],
-        slots=_slots(r, slots_total, setting),
-        refresh=refresh,
-        abilities=list(r.get("abilities", []))[:2],
-        weapons=list(r.get("weapons", [])),
-        armour=str(r.get("armour", "none")),
-        bonds=[bond],
-    )
+    return new_pc(setting, data, name or data.name(rng, "Pilgrim"), role, slots_total, refresh=refresh,
+                  abilities=list(r.get("abilities", []))[:2], bonds=[bond])
 
 
 def _slots(role: dict[str, Any], total: int, setting: Setting) -> dict[str, int]:
@@ -201,13 +178,9 @@ def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = 
     ]
 
     def build(a: dict[str, Any]) -> Actor:
-        role = s.roles[a["role"]]
         bonds = [npc_bond(s, a["bond"])] + ([pc_bond(a["pc-bond"])] if a["pc-bond"] else [])
-        return new_pc(s, data, a["name"], role=a["role"], role_text=str(role["text"]),
-                      skills=list(role.get("skills", [])), domains=list(role.get("domains", [])),
-                      knacks=[role["knack"]] if role.get("knack") else [], slots=_slots(role, slots_total, s),
-                      refresh=[a["refresh"]], abilities=a["abilities"], weapons=list(role.get("weapons", [])),
-                      armour=str(role.get("armour", "none")), bonds=bonds)
+        return new_pc(s, data, a["name"], a["role"], slots_total, refresh=[a["refresh"]],
+                      abilities=a["abilities"], bonds=bonds)
 
     return StepwiseCreation(steps, build, {"name": name} if name is not None else None)
 
