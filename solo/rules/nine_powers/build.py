@@ -15,7 +15,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.rules import schema
 from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick
+from solo.rules.engine import Question, RulesError, Step, StepwiseCreation, pick
 from solo.rules.nine_powers.character import (
     MAX_RATING,
     REALS,
@@ -174,18 +174,16 @@ def random_pc(
     parts: tuple[str, ...] = ()
     if body in ("hauberk", "brigandine") and rng.die(6) >= 5:
         parts = ("arms",) if rng.die(2) == 1 else ("legs",)
-    who = name or data.name(rng, "Wanderer")
-    return new_pc(
-        who,
-        raises,
-        gear,
-        formula,
-        body=body,
-        parts=parts,
-        weapon=weapon,
-        concept=concept["text"],
-        questions=questions,
-    )
+    answers = {"name": name or data.name(rng, "Wanderer"), "concept": concept["text"], "armour": body,
+               "pieces": parts, "weapon": weapon, **{f"skill-{n}": r for n, r in enumerate(raises, start=1)}}
+    return from_answers(gear, formula, questions, answers)
+
+
+def from_answers(gear: Gear, formula: str, questions: list[str], a: dict[str, Any]) -> NinePowersActor:
+    """A PC from guided creation's answers (random creation rolls the same answers)."""
+    return new_pc(a["name"], [a[f"skill-{n}"] for n in range(1, 16)], gear, formula, body=a["armour"],
+                  parts=a["pieces"], weapon=a["weapon"], concept=a["concept"],
+                  answers=[a.get(f"background-{n}", "") for n in range(1, 16)], questions=questions)
 
 
 def npc_from_record(record: Mapping[str, Any], formula: str) -> NinePowersActor:
@@ -263,9 +261,5 @@ def creation(data: SystemData, formula: str, name: str | None = None) -> Stepwis
              lambda _: "unarmed", "a weapon"),
     ]
 
-    def build(a: dict[str, Any]) -> Actor:
-        return new_pc(a["name"], [a[f"skill-{n}"] for n in range(1, 16)], gear, formula, body=a["armour"],
-                      parts=a["pieces"], weapon=a["weapon"], concept=a["concept"],
-                      answers=[a[f"background-{n}"] for n in range(1, 16)], questions=questions)
-
-    return StepwiseCreation(steps, build, {"name": name} if name is not None else None)
+    return StepwiseCreation(steps, lambda a: from_answers(gear, formula, questions, a),
+                            {"name": name} if name is not None else None)
