@@ -144,16 +144,16 @@ def register(sub: Any, common: Any) -> None:
                 "show: each PC's momentum; prepare: spend time getting set up well (a countdown mark"
                 " too, as the other side gains ground); trade: give up a rolled 1 for set-up-well,"
                 " leverage or a clue (--for); leverage: gain it with a successful wealth check (rolled"
-                " by the engine for a Nine Powers PC, else reported with --result) and time"
+                " by the engine for a PC whose system has one, else reported with --result) and time"
                 " somewhere safe; spend set-up-well|leverage: for a big bonus on one roll.")
     p.add_argument("what", nargs="?", default="show",
                    choices=("show", "prepare", "trade", "leverage", "spend"), help="what to do")
     p.add_argument("which", nargs="?", help="with spend: set-up-well or leverage")
     p.add_argument("--character", metavar="PC", help="whose momentum (default: the only PC)")
     p.add_argument("--result", choices=RESULT_WORDS,
-                   help="with leverage, for a PC without a Nine Powers sheet: how your own wealth check went")
+                   help="with leverage, for a PC whose sheet has no wealth check: how your own check went")
     p.add_argument("--difficulty", choices=("easy", "medium", "tough"),
-                   help="with leverage, for a Nine Powers PC: how hard the wealth check is (default medium)")
+                   help="with leverage, for a PC with a wealth check: how hard it is (default medium)")
     p.add_argument("--for", dest="trade", default="momentum",
                    choices=("momentum", "set-up-well", "leverage", "clue"),
                    help="with trade: what the 1 buys (default: set up well, or leverage if already)")

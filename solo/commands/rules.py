@@ -170,8 +170,8 @@ def _extend_odds(sub: Any) -> None:
     if odds is None:  # pragma: no cover - the dice commands are registered first
         return
     odds.description = (odds.description or "") + (
-        " Or, with a rules system first (solo odds nine-powers --rating 2 --difficulty medium),"
-        " the exact odds of that system's check."
+        " Or, with a rules system first (solo odds SYSTEM and that system's flags below; no flags: its"
+        " chart of common checks), the exact odds of that system's check."
     )
     add_system_flags(odds, "odds_options", "odds", "rules system checks (solo odds SYSTEM ...)")
     odds.set_defaults(handler=cmd_odds)
@@ -255,8 +255,7 @@ def cmd_odds(ctx: Context) -> int:
             flags = ", ".join(given)
             raise UsageError(
                 f"{flags} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
-                f" e.g. `solo odds nine-powers --rating 2"
-                f" --difficulty medium`; {' '.join(words)!r} is not a system"
+                f" `solo odds SYSTEM {flags}`; {' '.join(words)!r} is not a system"
                 f" ({', '.join(registry.ids())})"
             )
         return dice_commands.cmd_odds(ctx)
@@ -288,7 +287,7 @@ def _render_odds(system: System, odds: Odds) -> str:
 
 
 def _whole_percent(p: Fraction) -> str:
-    """Rounded half up, as the Nine Powers design note prints its table (87.5% is 88%)."""
+    """Rounded half up, as design notes print their tables of odds (87.5% is 88%)."""
     return f"{math.floor(p * 100 + Fraction(1, 2))}%"
 
 
