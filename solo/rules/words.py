@@ -25,3 +25,14 @@ def joined(names: Iterable[str]) -> str:
     """'Vroy', 'Goblin 1 and Goblin 2', 'A, B and C'."""
     items = list(names)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def track(actor: Any, name: str) -> str:
+    """'Fortitude 3/4': an attribute beside its `<name>_max`."""
+    return f"{name.capitalize()} {getattr(actor, name)}/{getattr(actor, name + '_max')}"
+
+
+def listed(label: str, items: Iterable[str], sep: str = ", ") -> str:
+    """'Carrying: rope, lamp' for a stat block; '' when there is nothing (a sheet leaves the line out)."""
+    shown = [item for item in items if item]
+    return f"{label}: {sep.join(shown)}" if shown else ""

@@ -74,7 +74,7 @@ from solo.rules.nine_powers.skills import (
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
-from solo.rules.words import moved, plural
+from solo.rules.words import listed, moved, plural, track
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
@@ -192,13 +192,11 @@ class NinePowers(TabledSystem):
             columns.append(col)
         for row in zip(*columns, strict=True):
             lines.append("".join(cell.ljust(width + 8) for cell in row).rstrip())
-        lines.append("  ".join(f"{b.capitalize()} {getattr(a, b)}/{getattr(a, b + '_max')}" for b in BUFFERS))
-        lines.append("  ".join(f"{r.capitalize()} {getattr(a, r)}/{getattr(a, r + '_max')}" for r in REALS))
+        lines.append("  ".join(track(a, b) for b in BUFFERS))
+        lines.append("  ".join(track(a, r) for r in REALS))
         hands = "two-handed" if a.two_handed else "one-handed"
-        gear = f"Armour: {a.armour} (armor {a.armor})"
-        if a.is_pc:
-            gear += f"  Heroism {a.heroism}/{a.heroism_max}"
-        lines.append(gear)
+        heroism = f"  {track(a, 'heroism')}" if a.is_pc else ""
+        lines.append(f"Armour: {a.armour} (armor {a.armor}){heroism}")
         weapon = f"Weapon: {a.weapon} ({display(a.attack_skill)}, {hands}{', shield' if a.shield else ''})"
         if a.extra_damage:
             weapon += f"; +{a.extra_damage} damage per success"
@@ -213,30 +211,23 @@ class NinePowers(TabledSystem):
                 f"Set up well: {'yes' if a.set_up_well else 'no'}  Leverage: {'yes' if a.leverage else 'no'}"
                 f"  Clues: {a.clues}  Coins: {a.coins} silver  Tokens: {a.advancement_tokens}"
             )
-        penalties = {s: p for s, p in a.skill_penalties.items() if p}
-        if penalties:
-            lines.append("Armour penalty: " + ", ".join(f"{display(s)} -{p}" for s, p in penalties.items()))
+        penalties = [f"{display(k)} -{p}" for k, p in a.skill_penalties.items() if p]
+        lines.append(listed("Armour penalty", penalties))
         for w in a.wounds:
             lines.append(
                 f"Wound: {w.get('location', '?')}, {w.get('description', '')}"
                 f" (small penalty to {_scope(w.get('scope', ''))})"
             )
-        if a.lore:
-            lines.append("Lore: " + "; ".join(f"{kind} +{' +'.join(f'd{d}' for d in dice)}"
-                                           for kind, dice in sorted(a.lore.items())))
+        lines.append(listed("Lore", [f"{kind} +{' +'.join(f'd{d}' for d in dice)}"
+                                     for kind, dice in sorted(a.lore.items())], "; "))
         if a.social_armor or a.talent("disguise-etiquette"):
             lines.append(f"Social armour {max(a.social_armor, a.talent('disguise-etiquette'))}")
-        if a.inventory:
-            lines.append("Carrying: " + ", ".join(a.inventory))
-        if a.notes:
-            lines.append(f"Notes: {a.notes}")
-        return "\n".join(lines)
+        lines += [listed("Carrying", a.inventory), listed("Notes", [a.notes])]
+        return "\n".join(line for line in lines if line)
 
     def resources(self, actor: Any) -> str:
         a = self._mine(actor)
-        parts = [f"{t.capitalize()} {getattr(a, t)}/{getattr(a, t + '_max')}" for t in (*BUFFERS, *REALS)]
-        if a.is_pc:
-            parts.append(f"Heroism {a.heroism}/{a.heroism_max}")
+        parts = [track(a, t) for t in (*BUFFERS, *REALS, *(("heroism",) if a.is_pc else ()))]
         if a.wounds:
             parts.append(plural(len(a.wounds), "wound"))
         return " · ".join(parts)
@@ -468,8 +459,8 @@ class NinePowers(TabledSystem):
     def rest(self, actor: Any) -> list[Event]:
         """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
         a = self._mine(actor)
-        for track in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
-            setattr(a, track, getattr(a, f"{track}_max"))
+        for name in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
+            setattr(a, name, getattr(a, f"{name}_max"))
         return [
             Event(
                 "rest",

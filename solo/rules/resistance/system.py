@@ -72,6 +72,7 @@ from solo.rules.resistance.moves import MOVES
 from solo.rules.resistance.setting import Setting
 from solo.rules.resistance.stress import StressRules
 from solo.rules.tabled import TabledSystem
+from solo.rules.words import listed
 
 FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
 
@@ -231,11 +232,8 @@ class Resistance(TabledSystem):
             where = f["resistance"]
             where = s.name(where) if where in s.resistances else where
             lines.append(f"Fallout ({f['severity']}, {where}): {f['name']} - {f['text']}")
-        if pc.equipment:
-            lines.append("Carrying: " + ", ".join(pc.equipment))
-        if pc.notes:
-            lines.append(f"Notes: {pc.notes}")
-        return "\n".join(lines)
+        lines += [listed("Carrying", pc.equipment), listed("Notes", [pc.notes])]
+        return "\n".join(line for line in lines if line)
 
     def resources(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
@@ -260,11 +258,8 @@ class Resistance(TabledSystem):
         if npc.armour:
             tags = f" ({', '.join(npc.armour_tags)})" if npc.armour_tags else ""
             lines.append(f"Armour: {npc.armour_name or 'armour'} {npc.armour}{tags}")
-        for w in npc.weapons:
-            lines.append(f"Weapon: {_weapon(w)}")
-        if npc.notes:
-            lines.append(f"Notes: {npc.notes}")
-        return "\n".join(lines)
+        lines += [f"Weapon: {_weapon(w)}" for w in npc.weapons] + [listed("Notes", [npc.notes])]
+        return "\n".join(line for line in lines if line)
 
     def _pc(self, actor: Any) -> ResistancePC:
         return self.own(actor, ResistancePC, "a Resistance player character (NPCs do not roll)")
