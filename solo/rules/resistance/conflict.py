@@ -65,7 +65,6 @@ from solo.rules.engine import (
 from solo.rules.options import Option
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
 from solo.rules.resistance.dice import (
-    BANDS,
     COST,
     CRIT_FAIL,
     degree_odds,
@@ -412,17 +411,8 @@ class Conflict(Encounter):
         size, count, drops = self._pool(s, *roll)
         result = roll_pool(count, drops, self.rng)
         if self.record:
-            note = f", {drops} band{'s' if drops > 1 else ''} down" if drops else ""
-            self.emit(
-                events,
-                "roll",
-                f"{s.label} rolls to {what}: pool {size} at difficulty {difficulty}"
-                f" {result.dice}{note} - {BANDS[result.band]}.",
-                s.actor,
-                pool=size,
-                difficulty=difficulty,
-                **result.to_dict(),
-            )
+            self.emit(events, "roll", f"{s.label} rolls to {what}: {result.told(size, difficulty)}.", s.actor,
+                      pool=size, difficulty=difficulty, **result.to_dict())
         return result
 
     def _attack(self, s: Side, action: Action, events: list[Event]) -> None:

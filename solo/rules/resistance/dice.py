@@ -33,6 +33,7 @@ import icepool
 
 from solo.dice import Rng
 from solo.rules.engine import RulesError
+from solo.rules.words import plural
 
 BANDS = ("critical failure", "failure", "success at a cost", "success", "critical success")
 BAND_DEGREE = ("fail", "fail", "cost", "success", "strong")
@@ -108,6 +109,11 @@ class PoolRoll:
     @property
     def band_name(self) -> str:
         return BANDS[self.band]
+
+    def told(self, pool: int, difficulty: int) -> str:
+        """'pool 2 at difficulty 1 [4, 7], 1 band down - failure': the roll as the journal gives it."""
+        note = f", {plural(self.downgrades, 'band')} down" if self.downgrades else ""
+        return f"pool {pool} at difficulty {difficulty} {self.dice}{note} - {self.band_name}"
 
     def to_dict(self) -> dict[str, object]:
         return {
