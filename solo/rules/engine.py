@@ -26,6 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from solo.dice import Rng
@@ -736,12 +737,7 @@ class Encounter:
         value = self.options.get(name)
         if value is None:
             value = getattr(self.system, "house_rules", {}).get(name, default)
-        declared = next((o for o in self.declared_options if o.name == name), None)
-        if declared is None or value is None:
-            return value
-        if declared.kind == "choice":
-            return choose(value, declared.choices, name.replace("_", " "))
-        return bool(value) if declared.kind == "flag" else value
+        return _ruled(type(self), name, value)
 
     @staticmethod
     def in_turns(seats: Iterable[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
@@ -749,7 +745,7 @@ class Encounter:
         at the same moment (Nine Powers fighters using the same skill; a shared initiative count)."""
         groups: list[list[Seat]] = []
         last: Any = None
-        for seat, rank in sorted(((s, key(s)) for s in seats), key=lambda pair: (pair[1], pair[0].index)):
+        for rank, _, seat in sorted([(key(s), s.index, s) for s in seats]):  # no two seats share an index
             if groups and rank == last:
                 groups[-1].append(seat)
             else:
@@ -1133,6 +1129,17 @@ class Encounter:
     @property
     def rounds_played(self) -> int:
         return min(self.round, self.max_rounds) if self.is_over() else self.round
+
+
+@lru_cache(maxsize=1024)
+def _ruled(cls: type[Encounter], name: str, value: Any) -> Any:
+    """`value` as the encounter class declares option `name` (kept: a forecast reads rules every fight)."""
+    declared = next((o for o in cls.declared_options if o.name == name), None)
+    if declared is None or value is None:
+        return value
+    if declared.kind == "choice":
+        return choose(value, declared.choices, name.replace("_", " "))
+    return bool(value) if declared.kind == "flag" else value
 
 
 def _labels(actors: list[Actor]) -> dict[int, str]:

@@ -386,7 +386,10 @@ class Contest(Encounter):
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
         if kind == "wait":
             return Action(f.actor, "wait", label="wait and watch")
-        skill, diff = self._rolls(f, action)
+        if kind == "attack" and action.skill in SPEED and action.difficulty in THRESHOLD:
+            skill, diff = action.skill, action.difficulty  # as the rules read them (the NPC policy's are)
+        else:
+            skill, diff = self._rolls(f, action)
         if kind == "attack":
             damaging = self.attack_skills(f.actor)
             if skill not in damaging:
@@ -525,8 +528,8 @@ class Contest(Encounter):
         pool = self._pool(f, skill, target, modifier, damaging=True)
         rolls = self._roll(pool)
         hit = min(rolls) <= THRESHOLD[diff]
-        damage = DAMAGE[diff] + f.actor.extra_damage
-        sneak = f.actor.talent("stealth-track")
+        damage = DAMAGE[diff] + f.actor.extra_damage if hit else 0
+        sneak = f.actor.talent("stealth-track") if hit else 0
         if sneak and self.round == 1 and self.initiative == f.side:
             damage += sneak
         if self.record:
@@ -622,11 +625,13 @@ class Contest(Encounter):
         if t.out is not None:
             return
         buffer, real = self.buffer, self.real
-        before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)}
+        before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
         from_buffer, from_real = take(t.actor, buffer, real, amount, skip)
-        t.add(buffer, from_buffer)
-        t.add(real, from_real)
         if from_buffer or from_real:
+            if from_buffer:
+                t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
+            if from_real:
+                t.taken[real] = t.taken.get(real, 0) + from_real
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real

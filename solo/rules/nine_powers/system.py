@@ -233,6 +233,8 @@ class NinePowers(TabledSystem):
         return " · ".join(parts)
 
     def _mine(self, actor: Any) -> NinePowersActor:
+        if isinstance(actor, NinePowersActor):  # the NPC policy asks every turn of every forecast fight
+            return actor
         return self.own(actor, NinePowersActor, "a Nine Powers character")
 
     # -- checks -------------------------------------------------------------------------------

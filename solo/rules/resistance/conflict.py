@@ -317,12 +317,16 @@ class Conflict(Encounter):
             if not ready:
                 return None
             index = ready[0]
-        tags = self.weapon(pc, index)["tags"]
+        return self._attack_roll(s, index, self.weapon(pc, index), self.who(action.target))
+
+    def _attack_roll(self, s: Side, index: int, w: dict[str, Any], t: Side) -> Roll:
+        """An attack's roll: mastery from a Surprising weapon's first use or a prepared Accurate one."""
+        tags = w["tags"]
         mastery = ("surprising" in tags and index not in s.surprised) or (
             "accurate" in tags and self.prepared and not s.attacked)
-        ranged = is_ranged(self.weapon(pc, index))
-        diff = self.difficulty_of(self.who(action.target))
-        return ("finesse",) if ranged else ("force",), mastery, diff, self.setting.combat_skill(ranged)
+        ranged = is_ranged(w)
+        approaches = ("finesse",) if ranged else ("force",)
+        return approaches, mastery, self.difficulty_of(t), self.setting.combat_skill(ranged)
 
     def validate(self, s: Seat, action: Action) -> Action:
         kind = choose(action.kind, ACTIONS, "conflict action")
@@ -436,8 +440,7 @@ class Conflict(Encounter):
         tags = w["tags"]
         stun = bool(action.option("stun")) and "stunning" in tags
         both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
-        roll = self._roll_for(s, action)
-        assert roll is not None
+        roll = self._attack_roll(s, index, w, t)
         if "surprising" in tags:
             s.surprised.add(index)
         s.attacked = True

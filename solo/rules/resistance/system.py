@@ -262,6 +262,8 @@ class Resistance(TabledSystem):
         return "\n".join(line for line in lines if line)
 
     def _pc(self, actor: Any) -> ResistancePC:
+        if isinstance(actor, ResistancePC):
+            return actor
         return self.own(actor, ResistancePC, "a Resistance player character (NPCs do not roll)")
 
     # -- checks ----------------------------------------------------------------------------------
