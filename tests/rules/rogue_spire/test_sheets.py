@@ -1,0 +1,149 @@
+"""Rogue Spire sheets, creation, moves and fights as a user meets them."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from solo.cli import main
+from solo.dice import Rng, ScriptedRng
+from solo.rules import Encounter, RulesError, registry
+from solo.rules.moves import find_move
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return registry.get("rogue-spire")
+
+
+def show(path):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["character", "show", str(path)])
+    return code, err.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda s: s["dice"][1].update(die="d7"), "dice[1].die 'd7' is not a die of the ladder"),
+        (
+            lambda s: s["talents"].append({"id": "arcane-lance", "slot": "d12", "size": "d12"}),
+            "talents[5].slot D12: the dice give 0 D12 slots",
+        ),
+        (lambda s: s["talents"][0].update(size="d20"), "talents[0].size D20 is larger than its"),
+        (
+            lambda s: s.update(personality=["cruel", "humane"]),
+            "personality[1] humane is too far round the wheel",
+        ),
+    ],
+)
+def test_a_bad_sheet_is_one_line_naming_the_field(rs, tmp_path, change, message):
+    sheet = rs.random_character(Rng(4), name="Vess", role="fighter").to_dict()
+    change(sheet)
+    path = tmp_path / "vess.json"
+    path.write_text(json.dumps(sheet))
+    before = path.read_text()
+    code, lines = show(path)
+    assert code == 1 and len(lines) == 1 and str(path) in lines[0] and message in lines[0], lines
+    assert path.read_text() == before
+
+
+def test_an_upgrade_without_a_matching_die_is_refused_and_changes_nothing(rs):
+    actor = rs.random_character(Rng(2), name="Ost", role="sneak")  # leader: D4 + D4 D4 D6
+    actor.xp = 100
+    before = actor.to_dict()
+    move = find_move(rs.moves(), "upgrade")
+    with pytest.raises(RulesError, match=r"no second D6 \(the matching-die rule"):
+        move.run(rs, actor, move.parse({"die": "d6"}), Rng(1))
+    assert actor.to_dict() == before
+    move.run(rs, actor, move.parse({"die": "d4"}), Rng(1))
+    assert actor.xp == 80 and actor.level == 2 and [actor.sides(i) for i in actor.skill_indices] == [6, 4, 6]
+
+
+def test_guided_creation_makes_a_leader_with_five_talents(rs):
+    answers = iter(
+        [
+            "Kell",
+            "leader",
+            "sneak",
+            "independent, ambitious",
+            "cutpurse",
+            "locks",
+            "elusive, coordinated, perceptive",
+            "dagger",
+            "boiled-leather",
+        ]
+    )
+    actor = rs.creation().run(lambda q: next(answers))
+    assert [actor.sides(i) for i in range(len(actor.dice))] == [4, 4, 4, 6]
+    assert [t["name"] for t in actor.traits] == ["Cutpurse", "Elusive", "Coordinated", "Perceptive"]
+    assert len(actor.talents) == 5 and actor.wealth == 16 - 1 - 2
+    assert actor.personality == ["independent", "ambitious"]
+
+
+def test_creation_refuses_barred_personalities_and_kit_over_budget(rs):
+    creation = rs.creation(name="Rae")
+    creation.answer("leader")
+    creation.answer("fighter")
+    with pytest.raises(RulesError, match="too far apart"):
+        creation.answer("cruel, humane")
+    creation.answer("obedient")
+    creation.answer("soldier")
+    creation.answer("strength style")
+    creation.answer("athletic, determined, lucky")
+    creation.answer("halberd")
+    with pytest.raises(RulesError, match="cost 20 wealth together"):
+        creation.answer("knights-plate")
+
+
+def test_rests_healing_and_deaths_door(rs):
+    a = rs.random_character(Rng(5), name="Tam", role="fighter")
+    for die in a.dice:
+        die["exhausted"] = True
+    a.dice[1]["strained"] = True
+    a.dice[0]["injured"] = True
+    assert a.condition() == "on death's door"
+    minute = find_move(rs.moves(), "deaths-door")
+    events = minute.run(rs, a, {}, ScriptedRng([3]))
+    assert "still clinging on" in events[0].text and not a.dead
+    heal = find_move(rs.moves(), "heal")
+    events = heal.run(rs, a, heal.parse({"skilled": True, "healer_die": "d8"}), ScriptedRng([3]))
+    assert "saved from death's door" in events[0].text and a.condition() == "unconscious"
+    night = find_move(rs.moves(), "night-rest")
+    night.run(rs, a, {}, ScriptedRng([]))
+    assert a.condition() == "up" and a.dice[1]["strained"] and not any(d["exhausted"] for d in a.dice)
+    minute_again = rs.random_character(Rng(5), name="Tam", role="fighter")
+    minute_again.dice[0]["injured"] = True
+    minute.run(rs, minute_again, {}, ScriptedRng([1]))
+    assert minute_again.dead and minute_again.condition() == "dead"
+
+
+def test_a_fight_shows_every_die_and_the_policy_keeps_a_parry(rs):
+    party = [rs.random_character(Rng(7), name="Vess", role="fighter")]
+    foes = [rs.npc("goblin-cutthroat"), rs.npc("goblin-cutthroat"), rs.npc("orc-raider")]
+    enc = Encounter(rs, {"party": party, "foes": foes}, Rng(11))
+    ((heading, lines),) = enc.board()
+    assert heading == "Order, round 1" and len(lines) == 4
+    assert any("Vit D4 | D4 D4 D6" in line and "Vess" in line for line in lines)
+    enc.run()
+    assert enc.is_over() and enc.winner in ("party", "foes")
+    turns = [e for e in enc.log if e.kind == "turn"]
+    assert turns and all("dice Vit" in e.text for e in turns)
+    downs = [e.text for e in enc.log if e.kind == "down"]
+    assert downs
+
+
+def test_neutral_harm_and_recovery(rs):
+    a = rs.random_character(Rng(8), name="Ula", role="caster")
+    rs.harm(a, "body", "minor")
+    assert a.dice[1]["exhausted"]
+    rs.harm(a, "body", "major")
+    assert a.dice[1]["injured"]
+    rs.recover(a, "body", "major")
+    assert (
+        not a.dice[1]["injured"] and not a.dice[1]["strained"]
+    )  # healed to strained, then a night clears it
