@@ -38,8 +38,9 @@ Failure BUT), Guard (+1 Armor on the highest skill die), Non-lethal.
 A strained vitality die knocks its owner out (unconscious), an injured
 one puts it on death's door; either way it leaves the fight.  The attack
 rolls explode up the ladder when the target is impossible (method 1).
-Spontaneous contests are not played: the defender always defends with a
-die [not done].
+With ``contests`` on, a defender may answer an attack with a spontaneous
+counter-attack contest instead (see `Skirmish._countered`); contests
+against moves and other actions are not played [not done].
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from solo.rules.rogue_spire.dice import (
     shift,
     td_of,
 )
+from solo.rules.rogue_spire.measures import contest, contest_odds
 
 KINDS = ("attack", "sway", "close", "end")
 FISTS: dict[str, Any] = {
@@ -127,6 +129,11 @@ class Skirmish(Encounter):
         ),
         Option("ties", "choice", "what a tied attack becomes", ("success-but", "failure-but")),
         Option("nonlethal", "flag", "blows strain instead of injuring (a brawl, a capture)"),
+        Option(
+            "contests",
+            "flag",
+            "a defender past its first turn may answer an attack with a spontaneous counter-attack contest",
+        ),
     )
     seats: list[SpireSeat]  # type: ignore[assignment]
 
@@ -136,6 +143,7 @@ class Skirmish(Encounter):
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
+        self.contests = bool(self.options.get("contests", False))
         initiative = str(self.options.get("initiative", "free-d4"))
         for name, value, allowed in (
             ("distance", self.distance, ("engaged", "apart")),
@@ -418,6 +426,8 @@ class Skirmish(Encounter):
         sides = actor.sides(index)
         p = self.plan(seat, target, sides, social)
         weapon = p["weapon"]
+        if self.contests and not social and self._countered(seat, target, index, p, events):
+            return
         rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
         actor.xp += rolled.xp
         band_name = self._band(rolled.judged, p["td"], rolled.band, weapon, p["rolled"])
@@ -463,6 +473,69 @@ class Skirmish(Encounter):
                     self._hit(target, max(extra, key=lambda i: defender.sides(i)), lethal, events)
             else:
                 self._damage(target, p["defence"], lethal, events)
+
+    def _countered(
+        self, seat: SpireSeat, target: SpireSeat, index: int, p: dict[str, Any], events: list[Event]
+    ) -> bool:
+        """A spontaneous counter-attack contest (1.6), if the defender may and wants to: True if it was.
+
+        The defender may oppose once its first turn has begun and it is engaged
+        with or focused on the attacker; it rolls its highest unexhausted skill
+        die (a Riposte weapon steps it up one, its +1 Power) against the
+        attacker's die, and does so only when it is at least as likely to roll
+        higher as lower.  The higher roll injures the loser's rolled die (it is
+        exhausted already: it was just rolled), or strains it in a non-lethal
+        fight; double the other roll or more also exhausts the loser's largest
+        fresh die.  On equal rolls the opposer takes "interrupted, the actor
+        gains a small advantage" [SR]: nothing is damaged.
+        """
+        defender, actor = self.spire(target), self.spire(seat)
+        fresh = defender.usable_skill()
+        if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
+            return False
+        die = max(fresh, key=lambda i: (defender.sides(i), -i))
+        riposte = quality(self.weapon(defender), "riposte")
+        theirs = shift(defender.sides(die), riposte).attack
+        win, lose = contest_odds(theirs, p["rolled"])
+        if win < lose:
+            return False
+        defender.dice[die]["exhausted"] = True
+        mine_roll = roll(p["rolled"], 0, self.rng)
+        their_roll = roll(theirs, 0, self.rng)
+        actor.xp += mine_roll.xp
+        defender.xp += their_roll.xp
+        outcome = contest(mine_roll.judged, their_roll.judged)
+        self.emit(
+            events,
+            "contest",
+            f"{target.label} answers with a counter-attack: D{theirs}"
+            f" {their_roll.judged} against {seat.label}'s D{p['rolled']} {mine_roll.judged} - "
+            + {
+                "tie": "a tie: the attack is interrupted",
+                "actor": f"{seat.label} wins",
+                "actor AND": f"{seat.label} wins, double",
+                "opposer": f"{target.label} wins",
+                "opposer AND": f"{target.label} wins, double",
+            }[outcome]
+            + ".",
+            defender,
+            outcome=outcome,
+        )
+        if outcome == "tie":
+            return True
+        loser, loser_die, winner_weapon = (
+            (seat, index, self.weapon(defender))
+            if outcome.startswith("opposer")
+            else (target, die, self.weapon(actor))
+        )
+        lethal = not self.nonlethal and not quality(winner_weapon, "non-lethal")
+        self._damage(loser, loser_die, lethal, events)
+        if outcome.endswith("AND") and loser.out is None:
+            beaten = self.spire(loser)
+            extra = [i for i in beaten.skill_indices if beaten.usable(i)]
+            if extra:
+                self._hit(loser, max(extra, key=lambda i: (beaten.sides(i), -i)), lethal, events)
+        return True
 
     def _hit(self, target: SpireSeat, index: int, lethal: bool, events: list[Event]) -> None:
         defender = self.spire(target)

@@ -84,3 +84,11 @@ def contest(actor_roll: int, opposer_roll: int) -> str:
 def opposed_move_td(spent_sides: int) -> int:
     """An action that needs no roll (a move) is opposed at TD half the sides of the die spent on it."""
     return spent_sides // 2
+
+
+def contest_odds(opposer_sides: int, actor_sides: int) -> tuple[Fraction, Fraction]:
+    """Exact chances that the opposer's die rolls higher, and lower, than the actor's."""
+    total = opposer_sides * actor_sides
+    higher = sum(1 for o in range(1, opposer_sides + 1) for a in range(1, actor_sides + 1) if o > a)
+    lower = sum(1 for o in range(1, opposer_sides + 1) for a in range(1, actor_sides + 1) if o < a)
+    return Fraction(higher, total), Fraction(lower, total)

@@ -290,3 +290,40 @@ def test_rs_modifier_formula_is_the_standard_reading():
     assert roll_modifier(2, 3, 1) == 2  # bypass only cancels defense
     assert roll_modifier(0, 0, 3) == -3
     assert TIERS["leader"][2] == 6
+
+
+def _contest_fight(rs, rolls):
+    blade = {
+        "name": "rapier",
+        "power": 0,
+        "bypass": 0,
+        "range": "long",
+        "ranged": False,
+        "qualities": ["riposte"],
+    }
+    att = creature("Attacker", [4, 8])
+    dfd = creature("Duellist", [4, 8], kind="npc", weapon=blade)
+    enc = Encounter(rs, {"party": [att], "foes": [dfd]}, ScriptedRng([4, 1, *rolls]), contests=True)
+    enc.seats[1].turns = 1  # its first turn is behind it
+    enc.apply(enc.bind(enc.templates(att)[0], att, dfd, die=8))
+    return att, dfd, enc
+
+
+def test_rs17_a_counter_attack_contest_in_a_fight(rs):
+    att, dfd, enc = _contest_fight(rs, [3, 7])  # attacker's D8 3, the riposte D10 7
+    assert (
+        "Duellist answers with a counter-attack: D10 7 against Attacker's D8 3 - Duellist wins, double"
+        in (enc.log[-2].text)
+    )
+    assert att.die_text(1) == "D8x!" and dfd.die_text(1) == "D8x"
+    att, dfd, enc = _contest_fight(rs, [5, 5])
+    assert "a tie: the attack is interrupted" in enc.log[-1].text
+    assert att.die_text(1) == "D8x" and dfd.die_text(1) == "D8x"
+
+
+def test_rs17_no_contest_before_the_defenders_first_turn(rs):
+    att = creature("Attacker", [4, 8])
+    dfd = creature("Duellist", [4, 8], kind="npc")
+    enc = Encounter(rs, {"party": [att], "foes": [dfd]}, ScriptedRng([4, 1, 6]), contests=True)
+    enc.apply(enc.bind(enc.templates(att)[0], att, dfd, die=8))
+    assert "rolls D8 6 vs TD 4 - Success" in enc.log[-2].text and dfd.die_text(1) == "D8x"
