@@ -102,6 +102,12 @@ class RogueSpire(System):
         Option("danger", "flag", "a check in danger: exhaust the die (a natural 1 gives XP)"),
         Option("steady", "flag", "do not explode an impossible roll up the ladder"),
         Option("reroll", "flag", "use a Specialization talent: reroll a failure once"),
+        Option(
+            "again",
+            "list",
+            "with --danger: after a failure exhaust this die and roll again (repeatable,"
+            " in order; the last roll stands)",
+        ),
     )
     odds_options = (
         Option("die", "choice", "the die rolled", DIE_CHOICES),
@@ -253,14 +259,16 @@ class RogueSpire(System):
         against: Any,
         modifier: Any,
         spend: bool,
+        again: Any = None,
     ) -> dict[str, Any]:
         skilled = self.skilled(actor, approach)
         if die is not None:
             sides = parse_die(die, "option --die")
-            dice = [i for i in range(len(actor.dice)) if actor.sides(i) == sides]
+            dice = [i for i in [*actor.skill_indices, 0] if actor.sides(i) == sides]
+            dice.sort(key=lambda i: not actor.usable(i))  # a fresh one first
             if not dice:
                 raise RulesError(f"{actor.name} has no D{sides}")
-            if not skilled and dice != [0] and 0 not in dice:
+            if not skilled and 0 not in dice:
                 raise RulesError(f"{actor.name}'s roll is unskilled: only the vitality die rolls")
             index = dice[0] if skilled else 0
         else:
@@ -274,6 +282,25 @@ class RogueSpire(System):
         )
         steps = int(modifier or 0)
         rolled = shift(actor.sides(index), steps).attack
+        more: list[tuple[int, int]] = []  # (die exhausted, sides rolled) for each roll again
+        if again:
+            if not spend:
+                raise RulesError("rolling again spends dice, so it is for checks in danger: add --danger")
+            used = {index}
+            for j, word in enumerate(again):
+                sides = parse_die(word, f"option --again [{j + 1}]")
+                pick = next(
+                    (
+                        i
+                        for i in [*actor.skill_indices, 0]
+                        if i not in used and actor.sides(i) == sides and actor.usable(i)
+                    ),
+                    None,
+                )
+                if pick is None:
+                    raise RulesError(f"option --again [{j + 1}]: {actor.name} has no other fresh D{sides}")
+                used.add(pick)
+                more.append((pick, shift(actor.sides(pick) if skilled else actor.sides(0), steps).attack))
         return {
             "index": index,
             "skilled": skilled,
@@ -281,6 +308,7 @@ class RogueSpire(System):
             "die": actor.sides(index),
             "rolled": rolled,
             "modifier": steps,
+            "again": more,
         }
 
     def check_odds(
@@ -296,15 +324,19 @@ class RogueSpire(System):
         danger: bool = False,
         steady: bool = False,
         reroll: bool = False,
+        again: Any = None,
         **unknown: Any,
     ) -> Odds:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
         bands = band_odds(plan["rolled"], plan["td"], explode=not steady)
         if reroll and self._specialised(a):
             miss = bands["failure"]
             bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
+        for _, sides in plan["again"]:  # a failure rolls the next die; the last roll stands
+            miss, nxt = bands["failure"], band_odds(sides, plan["td"], explode=not steady)
+            bands = {k: (v if k != "failure" else 0) + miss * nxt[k] for k, v in bands.items()}
         degrees = {
             "fail": bands["failure"],
             "cost": Fraction(0),
@@ -340,11 +372,12 @@ class RogueSpire(System):
         danger: bool = False,
         steady: bool = False,
         reroll: bool = False,
+        again: Any = None,
         **unknown: Any,
     ) -> CheckResult:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
         tie = choose(tie, TIE_CHOICES, "tie")
         result = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=not danger)
         face, band_name = result.judged, result.band
@@ -353,6 +386,15 @@ class RogueSpire(System):
             again = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=True)
             face, band_name = again.judged, again.band
             text += f", Specialization reroll {again.text()}"
+        earned = result.xp if danger else 0
+        for index, sides in plan["again"]:
+            if band_name != "failure":
+                break
+            a.dice[index]["exhausted"] = True
+            next_roll = roll(sides, plan["td"], rng, explode=not steady)
+            earned += next_roll.xp
+            face, band_name = next_roll.judged, next_roll.band
+            text += f", exhausts {a.dice[index]['die'].upper()} to roll again: {next_roll.text()}"
         degree = degree_of(band_name, tie)
         name = BAND_NAMES.get(band_name) or ("Success BUT" if tie == "success-but" else "Failure BUT")
         detail: dict[str, Any] = {
@@ -366,10 +408,10 @@ class RogueSpire(System):
         events: list[Event] = []
         if danger:
             a.dice[plan["index"]]["exhausted"] = True
-            if result.xp:
-                a.xp += result.xp
-                detail["xp"] = result.xp
-                text += f"; a natural 1: +{result.xp} XP"
+            if earned:
+                a.xp += earned
+                detail["xp"] = earned
+                text += f"; natural 1s: +{earned} XP"
         else:
             extra = free_time_cost(face, plan["td"])
             detail["extra_attempts"] = extra
@@ -506,6 +548,19 @@ class RogueSpire(System):
         if size == "moderate":
             return recovery.night_rest(a, None)
         return recovery.heal_lowest(a) + recovery.night_rest(a, None)
+
+    def renewed_hope(self, actor: Any) -> list[Event]:
+        """A clue's renewed hope is a story token here [SR]: the Spire's own currency of luck."""
+        a = self._actor(actor)
+        a.tokens += 1
+        return [
+            Event(
+                "hope",
+                f"{a.name}'s hope returns as a story token ({a.tokens} held).",
+                a.name,
+                {"tokens": a.tokens},
+            )
+        ]
 
     @classmethod
     def moves(cls) -> tuple[SystemMove, ...]:

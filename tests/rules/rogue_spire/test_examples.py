@@ -327,3 +327,14 @@ def test_rs17_no_contest_before_the_defenders_first_turn(rs):
     enc = Encounter(rs, {"party": [att], "foes": [dfd]}, ScriptedRng([4, 1, 6]), contests=True)
     enc.apply(enc.bind(enc.templates(att)[0], att, dfd, die=8))
     assert "rolls D8 6 vs TD 4 - Success" in enc.log[-2].text and dfd.die_text(1) == "D8x"
+
+
+def test_rolling_again_by_exhausting_more_dice_the_last_roll_stands(rs):
+    a = creature("Brann", [4, 4, 6, 8])
+    odds = rs.check_odds(a, "force", "medium", die="d8", danger=True, again=["d6", "d4"])
+    assert odds.degrees["fail"] == F(2, 8) * F(2, 6) * F(2, 4)
+    result = rs.check(a, "force", "medium", ScriptedRng([2, 1, 3]), die="d8", danger=True, again=["d6", "d4"])
+    assert result.degree == "cost" and "Success BUT" in result.text
+    assert [a.die_text(i) for i in range(4)] == ["D4", "D4x", "D6x", "D8x"] and a.xp == 6
+    with pytest.raises(Exception, match="add --danger"):
+        rs.check(a, "force", "medium", ScriptedRng([2]), again=["d6"])

@@ -147,3 +147,40 @@ def test_neutral_harm_and_recovery(rs):
     assert (
         not a.dice[1]["injured"] and not a.dice[1]["strained"]
     )  # healed to strained, then a night clears it
+
+
+def run_cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_solo_odds_prints_the_rs6_chart_and_exact_explosions():
+    code, out, _ = run_cli("odds", "rogue-spire")
+    rows = out.splitlines()
+    assert code == 0 and rows[3].split()[:2] == ["attacker", "D4"]
+    d8 = next(r for r in rows if r.startswith("D8 "))
+    assert d8.split("  ")[0] == "D8" and "75% / 12.5% / 50%" in d8 and "62.5% / 12.5% / 25%" in d8
+    code, out, _ = run_cli("odds", "rogue-spire", "--die", "d4", "--td", "10")
+    assert code == 0 and "success 1/11520" in out.splitlines()[0]
+    code, out, err = run_cli("odds", "rogue-spire", "--die", "d7")
+    assert code != 0 and "d7" in err and len(err.splitlines()) == 1
+
+
+def test_renewed_hope_is_a_story_token(rs):
+    a = rs.random_character(Rng(1), name="Io")
+    rs.renewed_hope(a)
+    assert a.tokens == 2
+
+
+def test_every_fight_action_shows_its_odds(rs):
+    pc = rs.random_character(Rng(7), name="Vess", role="fighter")
+    enc = Encounter(rs, {"party": [pc], "foes": [rs.npc("orc-raider")]}, Rng(2))
+    while enc.next_actor() is not pc:
+        enc.apply(rs.npc_policy(enc.next_actor(), enc, enc.rng))
+    rolls = [c.action for c in enc.choices(pc) if c.action.kind in ("attack", "sway")]
+    assert rolls and all(enc.action_odds(a) is not None for a in rolls)
+    attack = next(a for a in rolls if a.kind == "attack")
+    odds = enc.action_odds(attack)
+    assert sum(odds.degrees.values()) == 1 and odds.detail["td"] >= 1
