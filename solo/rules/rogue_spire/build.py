@@ -278,6 +278,9 @@ def npc_from_record(rec: Mapping[str, Any], cat: Catalogue) -> SpireActor:
         wealth=0,
         talents=[{"id": t, "slot": "d4", "size": "d4", "trait": ""} for t in rec.get("talents", [])],
     )
+    start = TIERS[actor.tier][1] if actor.tier in STARTING_TIERS else ()
+    steps = sum(SIZES.index(actor.sides(i)) for i in actor.skill_indices) - sum(SIZES.index(s) for s in start)
+    actor.level = max(1, 1 + steps)  # one level per step its dice stand above the tier's start
     return actor
 
 

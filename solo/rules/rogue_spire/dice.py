@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from solo.dice import Rng
 from solo.dice.ladder import STANDARD, Ladder
@@ -174,6 +175,11 @@ def roll(
 
 def band_odds(sides: int, td: int, *, explode: bool = True, effective: int = 0) -> dict[str, Fraction]:
     """Exact chance of each band for one die against `td` (with the method-1 explosion when allowed)."""
+    return dict(_band_odds(sides, td, explode, effective))
+
+
+@lru_cache(maxsize=2048)
+def _band_odds(sides: int, td: int, explode: bool, effective: int) -> dict[str, Fraction]:
     out = dict.fromkeys(BANDS, Fraction(0))
     if explode and explodes(sides, td):
         dice = chain(sides, td)

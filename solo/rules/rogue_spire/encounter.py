@@ -46,6 +46,7 @@ against moves and other actions are not played [not done].
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
@@ -95,6 +96,25 @@ def quality(weapon: dict[str, Any], name: str) -> int:
         elif q.startswith(name + "-") and q[len(name) + 1 :].isdigit():
             total += int(q[len(name) + 1 :])
     return total
+
+
+@lru_cache(maxsize=4096)
+def attack_degrees(
+    rolled: int, td: int, effective: int, accurate: bool, reroll: bool, tie: str
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Exact (fail, cost, success, strong) of an attack roll: Accurate makes a miss by one a tie
+    (when the die needs no explosion), a Specialization rerolls a failure once."""
+    bands = dict(band_odds(rolled, td, effective=effective))
+    if accurate and td >= 2 and rolled > td:
+        bands["failure"] -= Fraction(1, rolled)
+        bands["tie"] += Fraction(1, rolled)
+    if reroll:
+        miss = bands["failure"]
+        bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
+    degrees = {"fail": Fraction(0), "cost": Fraction(0), "success": Fraction(0), "strong": Fraction(0)}
+    for name, value in bands.items():
+        degrees[degree_of(name, tie)] += value
+    return degrees["fail"], degrees["cost"], degrees["success"], degrees["strong"]
 
 
 class SpireSeat(Seat):
@@ -591,23 +611,18 @@ class Skirmish(Encounter):
 
     def attack_odds(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Odds:
         p = self.plan(seat, target, sides, social)
-        bands = band_odds(p["rolled"], p["td"], effective=p["effective"])
         weapon = p["weapon"]
-        if quality(weapon, "accurate") and p["td"] >= 2 and p["rolled"] >= p["td"] - 1:
-            # a miss by exactly one counts as a tie (only the judged die's face matters when no explosion)
-            if p["rolled"] > p["td"]:
-                bands["failure"] -= Fraction(1, p["rolled"])
-                bands["tie"] += Fraction(1, p["rolled"])
-        if self.talent_sum(self.spire(seat), "reroll"):
-            miss = bands["failure"]
-            bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
-        tie = self._tie(weapon)
-        degrees = {"fail": Fraction(0), "cost": Fraction(0), "success": Fraction(0), "strong": Fraction(0)}
-        for name, value in bands.items():
-            degrees[degree_of(name, tie)] += value
+        fail, cost, success, strong = attack_degrees(
+            p["rolled"],
+            p["td"],
+            p["effective"],
+            bool(quality(weapon, "accurate")),
+            bool(self.talent_sum(self.spire(seat), "reroll")),
+            self._tie(weapon),
+        )
         return Odds(
             self.system.id,
-            degrees,
+            {"fail": fail, "cost": cost, "success": success, "strong": strong},
             {
                 "td": p["td"],
                 "die": f"D{p['rolled']}",

@@ -34,6 +34,7 @@ complications are not yet wired to spend it [not done].
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cached_property
@@ -76,6 +77,7 @@ from solo.rules.rogue_spire.policy import policy
 
 LADDER_WORDS = {"routine": 4, "trained": 6, "advanced": 8, "expert": 10, "heroic": 12, "epic": 20}
 DIE_CHOICES = tuple(f"d{s}" for s in SIZES)
+SHEET_WIDTH = 56
 BAND_NAMES = {"and": "Success AND", "success": "Success", "failure": "Failure"}
 
 
@@ -179,38 +181,40 @@ class RogueSpire(System):
         return build.npc_from_record(self.catalogue.npcs[key], self.catalogue)
 
     def stat_block(self, actor: Any) -> str:
+        """The sheet in short lines (it fits the TUI's sheet panel at 80 columns)."""
         a = self._actor(actor)
-        lines = [
-            f"{a.name} - Rogue Spire {a.tier.title()} {'PC' if a.is_pc else 'NPC'}, level {a.level}"
-            + (f": {a.concept}" if a.concept else "")
+        lines = [f"{a.name} - {a.tier.title()} {'PC' if a.is_pc else 'NPC'}, level {a.level}"]
+        if a.concept:
+            lines += ["  " + line for line in textwrap.wrap(a.concept, SHEET_WIDTH - 2)]
+        lines.append("Dice (x exhausted, s strained, ! injured):")
+        lines.append(f"  {Skirmish.dice_line(a)}   {a.condition()}")
+        lines.append("Defense (Armor/Body/Mind):")
+        defs = [
+            f"{'Vit ' if i == 0 else ''}{a.die_text(i)} {a.defense(i, 'armor')}/{a.defense(i, 'body')}"
+            f"/{a.defense(i, 'mind')}"
+            for i in range(len(a.dice))
         ]
-        lines.append(f"Dice: {Skirmish.dice_line(a)}   ({a.condition()}; x exhausted, s strained, ! injured)")
-        defs = []
-        for i in range(len(a.dice)):
-            defs.append(
-                f"{a.die_text(i)} A{a.defense(i, 'armor')}/B{a.defense(i, 'body')}/M{a.defense(i, 'mind')}"
-            )
-        lines.append("Defense: " + "  ".join(defs))
-        lines.append(
-            "Traits: "
-            + ", ".join(t["name"] + (f" ({t['expertise']})" if t["expertise"] else "") for t in a.traits)
-        )
+        lines += textwrap.wrap(", ".join(defs), SHEET_WIDTH, initial_indent="  ", subsequent_indent="  ")
+        traits = ", ".join(t["name"] + (f" ({t['expertise']})" if t["expertise"] else "") for t in a.traits)
+        lines += textwrap.wrap("Traits: " + traits, SHEET_WIDTH, subsequent_indent="  ")
         if a.personality:
             lines.append("Personality: " + ", ".join(a.personality))
         if a.talents:
-            lines.append("Talents: " + ", ".join(f"{t['id']} [{t['slot'].upper()}]" for t in a.talents))
+            talents = ", ".join(f"{t['id']} [{t['slot'].upper()}]" for t in a.talents)
+            lines += textwrap.wrap("Talents: " + talents, SHEET_WIDTH, subsequent_indent="  ")
         for w in a.weapons:
             q = f"; {', '.join(w['qualities'])}" if w["qualities"] else ""
-            lines.append(
+            text = (
                 f"Weapon: {w['name']} ({w['range']}{' ranged' if w['ranged'] else ''},"
                 f" Power {w['power']}, Bypass {w['bypass']}{q})"
             )
+            lines += textwrap.wrap(text, SHEET_WIDTH, subsequent_indent="  ")
         if a.armour:
             v = a.armour["values"]
             lines.append(f"Armour: {a.armour['name']} [{v[0]} | {v[1]} | {v[2]}]")
         lines.append(
-            f"XP {a.xp}   wealth {a.wealth}   capacity {a.capacity}   story tokens {a.tokens}"
-            + ("" if a.is_pc else f"   attitude {a.attitude}")
+            f"XP {a.xp}  wealth {a.wealth}  capacity {a.capacity}  tokens {a.tokens}"
+            + ("" if a.is_pc else f"  {a.attitude}")
         )
         return "\n".join(lines)
 
@@ -271,8 +275,17 @@ class RogueSpire(System):
             if not skilled and 0 not in dice:
                 raise RulesError(f"{actor.name}'s roll is unskilled: only the vitality die rolls")
             index = dice[0] if skilled else 0
+        elif skilled:
+            # in danger the highest fresh skill die; in free time the highest one not injured;
+            # with none, the vitality die (a skilled action may roll any die)
+            fit = (
+                actor.usable_skill()
+                if spend
+                else [i for i in actor.skill_indices if not actor.dice[i]["injured"]]
+            )
+            index = max(fit, key=lambda i: (actor.sides(i), -i)) if fit else 0
         else:
-            index = actor.highest_skill() if skilled else 0
+            index = 0
         if spend and not actor.usable(index):
             raise RulesError(f"{actor.name}'s {actor.die_text(index)} cannot be spent now")
         td = (

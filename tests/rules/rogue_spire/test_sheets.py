@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from fractions import Fraction as F
 
 import pytest
 
@@ -184,3 +185,36 @@ def test_every_fight_action_shows_its_odds(rs):
     attack = next(a for a in rolls if a.kind == "attack")
     odds = enc.action_odds(attack)
     assert sum(odds.degrees.values()) == 1 and odds.detail["td"] >= 1
+
+
+def test_the_policy_keeps_its_last_die_rather_than_waste_it(rs):
+    from solo.rules.rogue_spire.build import new_die
+    from solo.rules.rogue_spire.character import SpireActor
+
+    rat = rs.npc("sewer-rat")  # Vit D4 | D6, bare teeth
+    knight = SpireActor(
+        "Knight",
+        dice=[new_die(4), new_die(20), new_die(20)],
+        armour={"name": "plate", "values": [3, 3, 3], "qualities": []},
+    )
+    enc = Encounter(rs, {"party": [knight], "foes": [rat]}, ScriptedRng([1, 4]))  # the rat goes first
+    assert enc.next_actor() is rat
+    odds = enc.attack_odds(enc.seats[1], enc.seats[0], 6, False)
+    assert odds.success < F(1, 2)  # D6 stepped down three times against D20 armour 3: hopeless-ish
+    action = rs.npc_policy(rat, enc, enc.rng)
+    assert action.kind == "end" and rat.dice[1]["exhausted"] is False
+
+
+def test_checks_roll_a_die_that_can_be_used(rs):
+    a = rs.random_character(Rng(7), name="Vess", role="fighter")  # Vit D4 | D4 D4 D6
+    a.dice[3]["injured"] = True
+    free = rs.check(a, "force", "medium", ScriptedRng([4]))
+    assert free.detail["die"] == "D4" and free.degree == "success"
+    a.dice[1]["exhausted"] = True
+    danger = rs.check(a, "force", "medium", ScriptedRng([2]), danger=True)
+    assert danger.detail["die"] == "D4" and a.dice[2]["exhausted"] and not a.dice[0]["exhausted"]
+    a.dice[0]["exhausted"] = True  # nothing fresh is left
+    before = a.to_dict()
+    with pytest.raises(RulesError, match="Vess's D4x cannot be spent now"):
+        rs.check(a, "force", "medium", ScriptedRng([2]), danger=True)
+    assert a.to_dict() == before
