@@ -272,6 +272,8 @@ class SpireActor(Actor):
                 value += b
             else:
                 value += c
+            if die["injured"] and "ablative" in self.armour.get("qualities", ()):
+                value = max(0, value - 1)  # Ablative: the armour over an injured die is damaged too
         return value
 
     @property

@@ -218,3 +218,38 @@ def test_checks_roll_a_die_that_can_be_used(rs):
     with pytest.raises(RulesError, match="Vess's D4x cannot be spent now"):
         rs.check(a, "force", "medium", ScriptedRng([2]), danger=True)
     assert a.to_dict() == before
+
+
+def test_ascending_a_tier_and_past_champion(rs):
+    from solo.rules.rogue_spire.build import new_die
+    from solo.rules.rogue_spire.character import SpireActor
+
+    ascend = find_move(rs.moves(), "ascend")
+    minion = SpireActor(
+        "Pell",
+        tier="minion",
+        xp=35,
+        dice=[new_die(4), new_die(6)],
+        traits=[{"name": "Lucky", "kind": "ability", "expertise": ""}] * 2,
+    )
+    ascend.run(rs, minion, ascend.parse({"trait": "elusive"}), Rng(1))
+    assert minion.tier == "elite" and minion.xp == 5 and minion.level == 1
+    assert [minion.sides(i) for i in range(3)] == [4, 6, 4] and minion.traits[-1]["name"] == "Elusive"
+    champ = SpireActor(
+        "Ysolde", tier="champion", level=10, xp=120, dice=[new_die(s) for s in (4, 6, 8, 10, 12)]
+    )
+    ascend.run(rs, champ, ascend.parse({}), Rng(1))
+    assert (champ.tier, champ.sides(0), champ.level, champ.xp) == ("epic", 6, 11, 20)
+    champ.level = 15  # Epic's top: D8 D10 D12 D20 under a D6 vitality die
+    for i, sides in zip(champ.skill_indices, (8, 10, 12, 20), strict=True):
+        champ.dice[i]["die"] = f"d{sides}"
+    with pytest.raises(RulesError, match="the next tier costs 150 XP; Ysolde has 20"):
+        ascend.run(rs, champ, ascend.parse({}), Rng(1))
+
+
+def test_ablative_armour_weakens_over_an_injured_die(rs):
+    a = rs.random_character(Rng(7), name="Vess", role="fighter")
+    a.armour = {"name": "plate", "values": [2, 2, 2], "qualities": ["ablative"]}
+    before = a.defense(1, "armor")
+    a.dice[1]["injured"] = True
+    assert a.defense(1, "armor") == before - 1
