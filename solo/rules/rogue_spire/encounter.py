@@ -17,7 +17,13 @@ injured (RS-16).  In its turn a creature spends as many dice as it likes:
 * ``close`` - a move: exhaust a die to engage a foe (``distance: apart``
   fights start with nobody engaged; melee needs engagement, a ranged
   weapon reaches anyone);
+* ``token`` - spend one of the character's story tokens to refresh its
+  lowest exhausted die (1.7);
 * ``end`` - end the turn.
+
+The Master's story tokens for the fight (``master_tokens``, one by the rules'
+one-per-encounter) are spent by the engine to reroll a GM-side attack on a
+player character that failed; the board shows what is left.
 
 An attack, step by step (RULES.md 1.5): the defender declares a die - its
 highest unexhausted skill die [SR: the defender's side always picks the
@@ -74,7 +80,7 @@ from solo.rules.rogue_spire.dice import (
 )
 from solo.rules.rogue_spire.measures import contest, contest_odds
 
-KINDS = ("attack", "sway", "close", "end")
+KINDS = ("attack", "sway", "close", "token", "end")
 FISTS: dict[str, Any] = {
     "name": "bare fists",
     "power": 0,
@@ -154,6 +160,13 @@ class Skirmish(Encounter):
             "flag",
             "a defender past its first turn may answer an attack with a spontaneous counter-attack contest",
         ),
+        Option(
+            "master_tokens",
+            "int",
+            "the Master's story tokens for this fight (one an encounter by the"
+            " rules; the engine spends them to reroll the GM side's failed attacks)",
+            minimum=0,
+        ),
     )
     seats: list[SpireSeat]  # type: ignore[assignment]
 
@@ -164,6 +177,7 @@ class Skirmish(Encounter):
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
         self.contests = bool(self.options.get("contests", False))
+        self.master_tokens = int(self.options.get("master_tokens", 1))
         initiative = str(self.options.get("initiative", "free-d4"))
         for name, value, allowed in (
             ("distance", self.distance, ("engaged", "apart")),
@@ -319,12 +333,22 @@ class Skirmish(Encounter):
                         default=best,
                     )
                 )
+        if actor.tokens > 0 and self._refreshable(actor):
+            out.append(ActionTemplate("token", f"Spend a story token ({actor.tokens}): refresh a die"))
         out.append(ActionTemplate("end", "End turn"))
         return out
+
+    @staticmethod
+    def _refreshable(actor: SpireActor) -> list[int]:
+        return [
+            i for i in range(len(actor.dice)) if actor.dice[i]["exhausted"] and not actor.dice[i]["injured"]
+        ]
 
     def describe(self, action: Action) -> str:
         if action.kind == "end":
             return "end turn"
+        if action.kind == "token":
+            return "spend a story token to refresh a die"
         target = self.label(action.target) if action.target is not None else "?"
         return f"{action.kind} {target} with D{action.option('die')}"
 
@@ -333,6 +357,10 @@ class Skirmish(Encounter):
         if action.kind not in KINDS:
             raise RulesError(f"a Rogue Spire fight knows {', '.join(KINDS)}, not {action.kind!r}")
         if action.kind == "end":
+            return action
+        if action.kind == "token":
+            if self.spire(seat).tokens < 1 or not self._refreshable(self.spire(seat)):
+                raise RulesError(f"{seat.label} has no story token to spend, or no exhausted die to refresh")
             return action
         target = self.check_target(seat, action, "enemy")
         assert isinstance(target, SpireSeat)
@@ -356,6 +384,18 @@ class Skirmish(Encounter):
         assert isinstance(seat, SpireSeat)
         if action.kind == "end":
             self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
+            return
+        if action.kind == "token":
+            me = self.spire(seat)
+            lowest = min(self._refreshable(me), key=lambda i: (me.sides(i), i))
+            me.tokens -= 1
+            me.dice[lowest]["exhausted"] = False
+            self.emit(
+                events,
+                "token",
+                f"{seat.label} spends a story token: {me.die_text(lowest)} refreshes ({me.tokens} left).",
+                me,
+            )
             return
         target = self.seat(action.target)  # type: ignore[arg-type]
         assert isinstance(target, SpireSeat)
@@ -456,6 +496,11 @@ class Skirmish(Encounter):
             again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
             band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
             rerolled = f", rerolled (Sp) {again.judged}"
+        if band_name == "failure" and self.master_tokens > 0 and not actor.is_pc and defender.is_pc:
+            self.master_tokens -= 1
+            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
+            band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
+            rerolled += f", the Master spends a story token to reroll: {again.judged}"
         tie = self._tie(weapon)
         degree = degree_of(band_name, tie)
         shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
@@ -641,4 +686,15 @@ class Skirmish(Encounter):
             state = f" [{seat.out}]" if seat.out else ""
             near = f"; engaged: {', '.join(engaged)}" if engaged else ""
             lines.append(f"{mark} {seat.initiative:>2} {seat.label}: {self.dice_line(actor)}{state}{near}")
-        return [(f"Order, round {self.rounds_played}", lines)]
+        return [
+            (f"Order, round {self.rounds_played}", lines),
+            (
+                "Story tokens",
+                [
+                    f"Master {self.master_tokens}; "
+                    + ", ".join(
+                        f"{s.label} {self.spire(s).tokens}" for s in self.seats if self.spire(s).is_pc
+                    )
+                ],
+            ),
+        ]

@@ -25,11 +25,13 @@ injured one death's door).  Resources harm spends 1 / 4 / 8 wealth.
 Neutral recovery: minor is a quick rest, moderate a good night's rest,
 major a successful healing of the lowest injured die and a night's rest.
 
-Story tokens: the player's are on the sheet (``tokens``) and are spent with
-the ``token`` move (refresh a die, or 4 XP instead of a bonus token).  The
-Master's budget (one per player a session, one per encounter) is the
-``master_tokens`` the `master_budget` function works out; the oracle's
-complications are not yet wired to spend it [not done].
+Story tokens: the player's are on the sheet (``tokens``), spent in a fight
+with the ``token`` action or between fights with the ``token`` move (refresh
+a die; 4 XP instead of a bonus token), and a clue's renewed hope gives one.
+The Master's budget (`master_budget`: one per player a session, one per
+encounter) is spent in fights on rerolls of the GM side's failed attacks
+(see the encounter); the oracle's complications and random events do not
+spend it yet [not done: that needs a campaign hook no system has].
 """
 
 from __future__ import annotations

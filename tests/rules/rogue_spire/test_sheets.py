@@ -127,8 +127,9 @@ def test_a_fight_shows_every_die_and_the_policy_keeps_a_parry(rs):
     party = [rs.random_character(Rng(7), name="Vess", role="fighter")]
     foes = [rs.npc("goblin-cutthroat"), rs.npc("goblin-cutthroat"), rs.npc("orc-raider")]
     enc = Encounter(rs, {"party": party, "foes": foes}, Rng(11))
-    ((heading, lines),) = enc.board()
+    (heading, lines), tokens = enc.board()
     assert heading == "Order, round 1" and len(lines) == 4
+    assert tokens == ("Story tokens", ["Master 1; Vess 1"])
     assert any("Vit D4 | D4 D4 D6" in line and "Vess" in line for line in lines)
     enc.run()
     assert enc.is_over() and enc.winner in ("party", "foes")
@@ -253,3 +254,21 @@ def test_ablative_armour_weakens_over_an_injured_die(rs):
     before = a.defense(1, "armor")
     a.dice[1]["injured"] = True
     assert a.defense(1, "armor") == before - 1
+
+
+def test_story_tokens_in_a_fight(rs):
+    from solo.rules.rogue_spire.build import new_die
+    from solo.rules.rogue_spire.character import SpireActor
+
+    pc = SpireActor("Ada", tokens=1, dice=[new_die(4), new_die(6)])
+    foe = SpireActor("Brute", kind="npc", dice=[new_die(4), new_die(8)])
+    # Brute goes first: its D8 rolls 2 against Ada's D6 (TD 3), a failure; the Master rerolls: 7,
+    # a Success AND with bare fists (non-lethal): exhausted and strained
+    enc = Encounter(rs, {"party": [pc], "foes": [foe]}, ScriptedRng([1, 4, 2, 7]))
+    enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "attack"), foe, pc, die=8))
+    assert "the Master spends a story token to reroll: 7" in enc.log[-3].text and enc.master_tokens == 0
+    assert pc.die_text(1) == "D6xs"
+    enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "end"), foe))
+    token = next(t for t in enc.templates(pc) if t.kind == "token")
+    enc.apply(enc.bind(token, pc))
+    assert pc.tokens == 0 and enc.log[-1].text == "Ada spends a story token: D6s refreshes (0 left)."
