@@ -173,6 +173,7 @@ class Skirmish(Encounter):
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
         self.talents = system.catalogue.talents
+        self._talent_sums: dict[tuple[int, str], int] = {}
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
@@ -217,9 +218,14 @@ class Skirmish(Encounter):
         return actor
 
     def talent_sum(self, actor: SpireActor, key: str) -> int:
-        return sum(
-            int((self.talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents
-        )
+        """What the actor's talents add up to for one effect (talents do not change in a fight)."""
+        cache = self._talent_sums
+        found = cache.get((id(actor), key))
+        if found is None:
+            found = cache[(id(actor), key)] = sum(
+                int((self.talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents
+            )
+        return found
 
     def _initiative(self, seat: SpireSeat, how: str, events: list[Event]) -> int:
         actor = self.spire(seat)
