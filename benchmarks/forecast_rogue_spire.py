@@ -8,6 +8,11 @@ through one seeded `Rng`), alternating A B A B; it prints the minimum and
 median of each and the ratio of the medians, then the forecast's result.
 
     python benchmarks/forecast_rogue_spire.py [-n 10000] [--seed 1] [--pairs 3] [--workers N]
+
+Run on 24 Nov 2026 (commit 5090f3f), 2 cores shared with other jobs (load
+average about 16): 150,651 dice; forecast min 22.52 s, median 24.56 s; dice
+loop min 0.10 s, median 0.11 s; ratio 233.7; the Leader wins 3.5%, loses
+96.5%, fights last 1.6 rounds.
 """
 
 from __future__ import annotations
