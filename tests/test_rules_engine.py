@@ -13,11 +13,12 @@ from solo.rules.forecast import forecast
 
 
 def test_registry_lists_and_builds_systems():
-    assert registry.ids() == ["nine-powers", "resistance"]
+    assert registry.ids() == ["nine-powers", "resistance", "rogue-spire"]
     np = registry.get("nine-powers")
     assert (np.id, np.name) == ("nine-powers", "Nine Powers")
     assert registry.get("Nine-Powers") is np  # built once
-    with pytest.raises(RulesError, match="no rules system called 'gurps'; known: nine-powers, resistance"):
+    with pytest.raises(RulesError,
+                       match="no rules system called 'gurps'; known: nine-powers, resistance, rogue-spire"):
         registry.get("gurps")
 
 

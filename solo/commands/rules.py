@@ -293,7 +293,11 @@ def _whole_percent(p: Fraction) -> str:
 
 def _render_chart(chart: OddsChart) -> str:
     """One row per rating or pool: the whole percentage and the exact fraction at each difficulty."""
-    cells = [[f"{_whole_percent(o.success)} ({o.success})" for o in row] for _, _, row in chart.rows]
+    if chart.parts:  # several chances a cell: one decimal each, the exact fractions in --json
+        cells = [[" / ".join(percent(p, 1) for _, p in chart.cell(o)) for o in row]
+                 for _, _, row in chart.rows]
+    else:
+        cells = [[f"{_whole_percent(o.success)} ({o.success})" for o in row] for _, _, row in chart.rows]
     width = max(len(c) for row in cells for c in row) + 2
     notes = max(len(note) for _, note, _ in chart.rows) + 2
     head = f"{chart.row_name:<8}{'':<{notes}}" + "".join(f"{c:<{width}}" for c in chart.columns)

@@ -113,6 +113,15 @@ class OddsChart:
     column_name: str  # what a column varies (difficulty)
     columns: list[str]
     rows: list[tuple[int, str, list[Odds]]]  # (row value, a note such as the dice, one Odds per column)
+    #: what each cell shows when not just the chance of success: (name, degrees summed), in order
+    parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def cell(self, odds: Odds) -> list[tuple[str, Fraction]]:
+        """A cell's named chances: `parts` summed from its degrees, or just its success."""
+        if not self.parts:
+            return [("success", odds.success)]
+        return [(name, sum((odds.degrees.get(d, Fraction(0)) for d in degrees), Fraction(0)))
+                for name, degrees in self.parts]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,706 @@
+"""Rogue Spire fights: a fixed order, turns of any length, dice spent to act and defend.
+
+Setup: everyone rolls a free D4 for the order (or, with ``initiative:
+best-die``, exhausts its highest skill die and rolls that); highest first,
+player characters win ties against NPCs, other ties keep their places.  The
+order is fixed for the whole fight (`solo.rules.initiative.FixedOrder`).
+
+Each turn starts by refreshing the vitality die and, from a creature's
+second turn on, its lowest exhausted skill die that is neither strained nor
+injured (RS-16).  In its turn a creature spends as many dice as it likes:
+
+* ``attack`` - exhaust a die and roll it against the defender's die (below);
+* ``sway`` - a social attack on an NPC: the same roll against Mind, with
+  the attitude shifts of table 1.9.9; it never exhausts or strains a die,
+  and each success moves the NPC's attitude one step friendlier (two on a
+  Success AND) [SR]; an NPC brought to Indifferent or better yields;
+* ``close`` - a move: exhaust a die to engage a foe (``distance: apart``
+  fights start with nobody engaged; melee needs engagement, a ranged
+  weapon reaches anyone);
+* ``token`` - spend one of the character's story tokens to refresh its
+  lowest exhausted die (1.7);
+* ``end`` - end the turn.
+
+The Master's story tokens for the fight (``master_tokens``, one by the rules'
+one-per-encounter) are spent by the engine to reroll a GM-side attack on a
+player character that failed; the board shows what is left.
+
+An attack, step by step (RULES.md 1.5): the defender declares a die - its
+highest unexhausted skill die [SR: the defender's side always picks the
+highest], else an exhausted skill die that is not damaged, else (the
+overwhelmed case) its vitality die while that is unexhausted, else a
+strained skill die, else the vitality die.  The roll modifier is
+``m = Power - max(0, Defense - Bypass)`` (Power and Bypass from the weapon
+and talents, Defense the die's Armor, or Mind for sway); the attacker's die
+steps |m| times and steps past either end of the ladder shift the
+defender's die the other way; TD is half the (shifted) defence die.  A hit
+(Success, Success AND, or a tie taken as Success BUT) exhausts the defence
+die, or injures it if it was already exhausted (strains it, for a
+non-lethal weapon or a ``nonlethal`` fight); a Success AND also injures
+(strains) it, or with a Disorient weapon exhausts one more die instead.
+Weapon qualities that change numbers: Effective / Ineffective (the Success
+AND line), Accurate (a miss by one is a tie), Inaccurate (a tie is always
+Failure BUT), Guard (+1 Armor on the highest skill die), Non-lethal.
+A strained vitality die knocks its owner out (unconscious), an injured
+one puts it on death's door; either way it leaves the fight.  The attack
+rolls explode up the ladder when the target is impossible (method 1).
+With ``contests`` on, a defender may answer an attack with a spontaneous
+counter-attack contest instead (see `Skirmish._countered`); contests
+against moves and other actions are not played [not done].
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.engine import (
+    Action,
+    ActionTemplate,
+    Actor,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    Seat,
+)
+from solo.rules.initiative import FixedOrder, ordered
+from solo.rules.options import Option
+from solo.rules.positions import Engagement
+from solo.rules.rogue_spire.character import ATTITUDES, SpireActor
+from solo.rules.rogue_spire.dice import (
+    band_odds,
+    degree_of,
+    roll,
+    roll_modifier,
+    shift,
+    td_of,
+)
+from solo.rules.rogue_spire.measures import contest, contest_odds
+
+KINDS = ("attack", "sway", "close", "token", "end")
+FISTS: dict[str, Any] = {
+    "name": "bare fists",
+    "power": 0,
+    "bypass": 0,
+    "range": "very-short",
+    "ranged": False,
+    "qualities": ["non-lethal"],
+}
+MIND_SHIFT = {"hostile": 2, "unfriendly": 1}
+BYPASS_SHIFT = {"friendly": 1, "loyal": 2}
+
+
+def quality(weapon: dict[str, Any], name: str) -> int:
+    """How many times a weapon carries a quality ('effective', 'effective-2')."""
+    total = 0
+    for q in weapon.get("qualities", ()):
+        if q == name:
+            total += 1
+        elif q.startswith(name + "-") and q[len(name) + 1 :].isdigit():
+            total += int(q[len(name) + 1 :])
+    return total
+
+
+@lru_cache(maxsize=4096)
+def attack_degrees(
+    rolled: int, td: int, effective: int, accurate: bool, reroll: bool, tie: str
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Exact (fail, cost, success, strong) of an attack roll: Accurate makes a miss by one a tie
+    (when the die needs no explosion), a Specialization rerolls a failure once."""
+    bands = dict(band_odds(rolled, td, effective=effective))
+    if accurate and td >= 2 and rolled > td:
+        bands["failure"] -= Fraction(1, rolled)
+        bands["tie"] += Fraction(1, rolled)
+    if reroll:
+        miss = bands["failure"]
+        bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
+    degrees = {"fail": Fraction(0), "cost": Fraction(0), "success": Fraction(0), "strong": Fraction(0)}
+    for name, value in bands.items():
+        degrees[degree_of(name, tie)] += value
+    return degrees["fail"], degrees["cost"], degrees["success"], degrees["strong"]
+
+
+class SpireSeat(Seat):
+    """A seat with how many turns it has started and its initiative roll."""
+
+    __slots__ = ("turns", "initiative")
+
+    def __init__(self, actor: Actor, side: str, label: str, index: int):
+        super().__init__(actor, side, label, index)
+        self.turns = 0
+        self.initiative = 0
+
+
+class Skirmish(Encounter):
+    NOUN = "fight"
+    NOBODY_LEFT = "nobody is left on their feet"
+    seat_class = SpireSeat
+    phase = FixedOrder()
+    declared_options = (
+        Option(
+            "distance",
+            "choice",
+            "engaged: one melee from the start; apart: closing in costs a die",
+            ("engaged", "apart"),
+        ),
+        Option(
+            "initiative",
+            "choice",
+            "free-d4: everyone rolls a free D4; best-die: everyone exhausts its"
+            " highest skill die and rolls it",
+            ("free-d4", "best-die"),
+        ),
+        Option("ties", "choice", "what a tied attack becomes", ("success-but", "failure-but")),
+        Option("nonlethal", "flag", "blows strain instead of injuring (a brawl, a capture)"),
+        Option(
+            "contests",
+            "flag",
+            "a defender past its first turn may answer an attack with a spontaneous counter-attack contest",
+        ),
+        Option(
+            "master_tokens",
+            "int",
+            "the Master's story tokens for this fight (one an encounter by the"
+            " rules; the engine spends them to reroll the GM side's failed attacks)",
+            minimum=0,
+        ),
+    )
+    seats: list[SpireSeat]  # type: ignore[assignment]
+
+    def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
+        super().__init__(system, sides, rng, **options)
+        self.talents = system.catalogue.talents
+        self._talent_sums: dict[tuple[int, str], int] = {}
+        self.distance = str(self.options.get("distance", "engaged"))
+        self.ties = str(self.options.get("ties", "success-but"))
+        self.nonlethal = bool(self.options.get("nonlethal", False))
+        self.contests = bool(self.options.get("contests", False))
+        self.master_tokens = int(self.options.get("master_tokens", 1))
+        initiative = str(self.options.get("initiative", "free-d4"))
+        for name, value, allowed in (
+            ("distance", self.distance, ("engaged", "apart")),
+            ("initiative", initiative, ("free-d4", "best-die")),
+            ("ties", self.ties, ("success-but", "failure-but")),
+        ):
+            if value not in allowed:
+                raise RulesError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
+        self.positions = Engagement()
+        events: list[Event] = []
+        for seat in self.seats:
+            why = seat.actor.unfit()
+            if why:
+                seat.out = why
+        self.count_sides()
+        if self.distance == "engaged":
+            for seat in self.seats:
+                for other in self.seats:
+                    if other.side != seat.side:
+                        self.positions.engage(seat.index, other.index)
+        rolls = []
+        for seat in self.seats:
+            seat.initiative = self._initiative(seat, initiative, events)
+            rolls.append(seat.initiative)
+        self.turn_order: list[SpireSeat] = ordered(self.seats, rolls, lambda s: s.actor.is_pc)  # type: ignore
+        self.turn_index = 0
+        self.emit(
+            events, "order", "Order: " + ", ".join(f"{s.label} {s.initiative}" for s in self.turn_order)
+        )
+        FixedOrder().begin(self, events)
+
+    # -- helpers -------------------------------------------------------------------------------------
+    @staticmethod
+    def spire(seat: Seat) -> SpireActor:
+        actor = seat.actor
+        assert isinstance(actor, SpireActor)
+        return actor
+
+    def talent_sum(self, actor: SpireActor, key: str) -> int:
+        """What the actor's talents add up to for one effect (talents do not change in a fight)."""
+        cache = self._talent_sums
+        found = cache.get((id(actor), key))
+        if found is None:
+            found = cache[(id(actor), key)] = sum(
+                int((self.talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents
+            )
+        return found
+
+    def _initiative(self, seat: SpireSeat, how: str, events: list[Event]) -> int:
+        actor = self.spire(seat)
+        bonus = self.talent_sum(actor, "initiative")
+        if seat.out is not None:
+            return 0
+        if how == "best-die" and actor.usable_skill():
+            index = max(actor.usable_skill(), key=lambda i: (actor.sides(i), -i))
+            actor.dice[index]["exhausted"] = True
+            face = self.rng.die(actor.sides(index))
+            if face == 1:
+                actor.xp += actor.sides(index)
+            return face + bonus
+        return self.rng.die(4) + bonus
+
+    def weapon(self, actor: SpireActor) -> dict[str, Any]:
+        return actor.weapons[0] if actor.weapons else FISTS
+
+    def die_of(self, actor: SpireActor, sides: int) -> int:
+        """The die a size names: the first fresh skill die of that size, else the vitality die."""
+        for index in [*actor.skill_indices, 0]:
+            if actor.sides(index) == sides and actor.usable(index):
+                return index
+        raise RulesError(f"{actor.name} has no unexhausted D{sides} to spend")
+
+    def usable_sizes(self, actor: SpireActor) -> tuple[int, ...]:
+        return tuple(sorted({actor.sides(i) for i in range(len(actor.dice)) if actor.usable(i)}))
+
+    def reach(self, seat: SpireSeat) -> list[SpireSeat]:
+        """Foes the seat can strike now: engaged ones, or every foe with a ranged weapon."""
+        foes: list[SpireSeat] = self.foes_of(seat)  # type: ignore[assignment]
+        if self.weapon(self.spire(seat)).get("ranged"):
+            return foes
+        return [f for f in foes if self.positions.engaged(seat.index, f.index)]
+
+    # -- the turn ------------------------------------------------------------------------------------
+    def turn_start(self, seat: SpireSeat, events: list[Event]) -> None:
+        actor = self.spire(seat)
+        refreshed = []
+        vit = actor.vitality
+        if vit["exhausted"] and not vit["strained"] and not vit["injured"]:
+            vit["exhausted"] = False
+            refreshed.append(0)
+        if seat.turns > 0:
+            eligible = [
+                i
+                for i in actor.skill_indices
+                if actor.dice[i]["exhausted"]
+                and not actor.dice[i]["strained"]
+                and not actor.dice[i]["injured"]
+            ]
+            if eligible:
+                lowest = min(eligible, key=lambda i: (actor.sides(i), i))
+                actor.dice[lowest]["exhausted"] = False
+                refreshed.append(lowest)
+        seat.turns += 1
+        what = ", ".join(actor.die_text(i) for i in refreshed) or "nothing"
+        self.emit(
+            events,
+            "turn",
+            f"Round {self.round}: {seat.label}'s turn (refreshed {what}); dice {self.dice_line(actor)}.",
+            actor,
+            refreshed=refreshed,
+        )
+
+    def ends_turn(self, action: Action) -> bool:
+        return action.kind == "end"
+
+    @staticmethod
+    def dice_line(actor: SpireActor) -> str:
+        return "Vit " + actor.die_text(0) + " | " + " ".join(actor.die_text(i) for i in actor.skill_indices)
+
+    # -- what a seat may do ----------------------------------------------------------------------------
+    def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
+        assert isinstance(seat, SpireSeat)
+        actor = self.spire(seat)
+        sizes = self.usable_sizes(actor)
+        out: list[ActionTemplate] = []
+        if sizes:
+            best = (("die", sizes[-1]),)
+            reach = self.reach(seat)
+            if reach:
+                out.append(
+                    ActionTemplate(
+                        "attack",
+                        f"Attack with {self.weapon(actor)['name']}",
+                        tuple(s.actor for s in reach),
+                        (("die", sizes),),
+                        default=best,
+                    )
+                )
+            far = [f for f in self.foes_of(seat) if not self.positions.engaged(seat.index, f.index)]
+            if far and not self.weapon(actor).get("ranged"):
+                out.append(
+                    ActionTemplate(
+                        "close",
+                        "Close in (a move)",
+                        tuple(s.actor for s in far),
+                        (("die", sizes),),
+                        default=(("die", sizes[0]),),
+                    )
+                )
+            swayable = [f for f in self.foes_of(seat) if not self.spire(f).is_pc]
+            if swayable:
+                out.append(
+                    ActionTemplate(
+                        "sway",
+                        "Sway (social attack)",
+                        tuple(s.actor for s in swayable),
+                        (("die", sizes),),
+                        default=best,
+                    )
+                )
+        if actor.tokens > 0 and self._refreshable(actor):
+            out.append(ActionTemplate("token", f"Spend a story token ({actor.tokens}): refresh a die"))
+        out.append(ActionTemplate("end", "End turn"))
+        return out
+
+    @staticmethod
+    def _refreshable(actor: SpireActor) -> list[int]:
+        return [
+            i for i in range(len(actor.dice)) if actor.dice[i]["exhausted"] and not actor.dice[i]["injured"]
+        ]
+
+    def describe(self, action: Action) -> str:
+        if action.kind == "end":
+            return "end turn"
+        if action.kind == "token":
+            return "spend a story token to refresh a die"
+        target = self.label(action.target) if action.target is not None else "?"
+        return f"{action.kind} {target} with D{action.option('die')}"
+
+    def validate(self, seat: Seat, action: Action) -> Action:
+        assert isinstance(seat, SpireSeat)
+        if action.kind not in KINDS:
+            raise RulesError(f"a Rogue Spire fight knows {', '.join(KINDS)}, not {action.kind!r}")
+        if action.kind == "end":
+            return action
+        if action.kind == "token":
+            if self.spire(seat).tokens < 1 or not self._refreshable(self.spire(seat)):
+                raise RulesError(f"{seat.label} has no story token to spend, or no exhausted die to refresh")
+            return action
+        target = self.check_target(seat, action, "enemy")
+        assert isinstance(target, SpireSeat)
+        actor = self.spire(seat)
+        sides = action.option("die")
+        if not isinstance(sides, int) or isinstance(sides, bool):
+            raise RulesError(f"{action.kind} needs the die to spend (die: 4, 6, 8, 10, 12 or 20)")
+        self.die_of(actor, sides)
+        if action.kind == "attack" and target not in self.reach(seat):
+            raise RulesError(
+                f"{seat.label} cannot reach {target.label}: close in first (a move) or use a ranged weapon"
+            )
+        if action.kind == "close" and self.positions.engaged(seat.index, target.index):
+            raise RulesError(f"{seat.label} is already engaged with {target.label}")
+        if action.kind == "sway" and self.spire(target).is_pc:
+            raise RulesError(f"{target.label} is a player character; their player decides what sways them")
+        return action
+
+    # -- resolving ----------------------------------------------------------------------------------------
+    def resolve(self, seat: Seat, action: Action, events: list[Event]) -> None:
+        assert isinstance(seat, SpireSeat)
+        if action.kind == "end":
+            self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
+            return
+        if action.kind == "token":
+            me = self.spire(seat)
+            lowest = min(self._refreshable(me), key=lambda i: (me.sides(i), i))
+            me.tokens -= 1
+            me.dice[lowest]["exhausted"] = False
+            self.emit(
+                events,
+                "token",
+                f"{seat.label} spends a story token: {me.die_text(lowest)} refreshes ({me.tokens} left).",
+                me,
+            )
+            return
+        target = self.seat(action.target)  # type: ignore[arg-type]
+        assert isinstance(target, SpireSeat)
+        actor = self.spire(seat)
+        index = self.die_of(actor, int(action.option("die", 4)))
+        actor.dice[index]["exhausted"] = True
+        if action.kind == "close":
+            self.positions.engage(seat.index, target.index)
+            self.positions.set_focus(seat.index, target.index)
+            self.emit(
+                events,
+                "move",
+                f"{seat.label} spends {actor.die_text(index)[:3].rstrip('xs!')} to close"
+                f" with {target.label}.",
+                actor,
+            )
+            return
+        self.positions.set_focus(seat.index, target.index)
+        self._strike(seat, target, index, action.kind == "sway", events)
+
+    def plan(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> dict[str, Any]:
+        """Everything an attack's roll depends on, before any die is spent (for odds and resolution)."""
+        actor, defender = self.spire(seat), self.spire(target)
+        weapon = FISTS if social else self.weapon(actor)
+        defence = self.defence_die(defender)
+        kind = "mind" if social else "armor"
+        defense = defender.defense(defence, kind)
+        if not social and defence == defender.highest_skill() and self._guarded(defender):
+            defense += 1
+        power = int(weapon["power"]) + (0 if social else self.talent_sum(actor, "power"))
+        bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass" if social else "bypass")
+        if social:
+            defense += MIND_SHIFT.get(defender.attitude, 0)
+            bypass += BYPASS_SHIFT.get(defender.attitude, 0)
+        m = roll_modifier(power, bypass, defense)
+        shifted = shift(sides, m, defender.sides(defence))
+        assert shifted.defence is not None
+        td = td_of(shifted.defence)
+        return {
+            "defence": defence,
+            "defense": defense,
+            "power": power,
+            "bypass": bypass,
+            "modifier": m,
+            "rolled": shifted.attack,
+            "against": shifted.defence,
+            "td": td,
+            "weapon": weapon,
+            "effective": quality(weapon, "effective") - quality(weapon, "ineffective"),
+        }
+
+    @staticmethod
+    def _guarded(actor: SpireActor) -> bool:
+        sources = [w.get("qualities", ()) for w in actor.weapons]
+        if actor.armour:
+            sources.append(actor.armour.get("qualities", ()))
+        return any("guard" in q for q in sources)
+
+    @staticmethod
+    def defence_die(actor: SpireActor) -> int:
+        """The die that meets an attack (see the module docstring for the order of choice)."""
+        skills = list(actor.skill_indices)
+        fresh = [i for i in skills if actor.usable(i)]
+        if fresh:
+            return max(fresh, key=lambda i: (actor.sides(i), -i))
+        undamaged = [i for i in skills if not actor.dice[i]["strained"] and not actor.dice[i]["injured"]]
+        if undamaged:
+            return max(undamaged, key=lambda i: (actor.sides(i), -i))
+        if not actor.vitality["exhausted"]:
+            return 0  # overwhelmed: every blow falls on the vitality die
+        strained = [i for i in skills if not actor.dice[i]["injured"]]
+        if strained:
+            return max(strained, key=lambda i: (actor.sides(i), -i))
+        return 0
+
+    def _band(self, face: int, td: int, band_name: str, weapon: dict[str, Any], sides: int) -> str:
+        if band_name == "failure" and face == td - 1 and sides > td and quality(weapon, "accurate"):
+            band_name = "tie"
+        return band_name
+
+    def _tie(self, weapon: dict[str, Any]) -> str:
+        return "failure-but" if quality(weapon, "inaccurate") else self.ties
+
+    def _strike(
+        self, seat: SpireSeat, target: SpireSeat, index: int, social: bool, events: list[Event]
+    ) -> None:
+        actor, defender = self.spire(seat), self.spire(target)
+        sides = actor.sides(index)
+        p = self.plan(seat, target, sides, social)
+        weapon = p["weapon"]
+        if self.contests and not social and self._countered(seat, target, index, p, events):
+            return
+        rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
+        actor.xp += rolled.xp
+        band_name = self._band(rolled.judged, p["td"], rolled.band, weapon, p["rolled"])
+        rerolled = ""
+        if band_name == "failure" and self.talent_sum(actor, "reroll"):
+            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
+            band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
+            rerolled = f", rerolled (Sp) {again.judged}"
+        if band_name == "failure" and self.master_tokens > 0 and not actor.is_pc and defender.is_pc:
+            self.master_tokens -= 1
+            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
+            band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
+            rerolled += f", the Master spends a story token to reroll: {again.judged}"
+        tie = self._tie(weapon)
+        degree = degree_of(band_name, tie)
+        shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
+        against = defender.die_text(p["defence"])
+        name = {
+            "and": "Success AND",
+            "success": "Success",
+            "failure": "Failure",
+            "tie": "Success BUT" if tie == "success-but" else "Failure BUT",
+        }[band_name]
+        xp = f"; {actor.name} gains {rolled.xp} XP" if rolled.xp else ""
+        self.emit(
+            events,
+            "attack" if not social else "sway",
+            f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
+            f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
+            f" - {name}{xp}.",
+            actor,
+            degree=degree,
+            band=band_name,
+            td=p["td"],
+            xp=rolled.xp,
+        )
+        if degree in ("fail",):
+            return
+        if social:
+            self._persuade(target, 2 if band_name == "and" else 1, events)
+            return
+        lethal = not self.nonlethal and not quality(weapon, "non-lethal")
+        self._hit(target, p["defence"], lethal, events)
+        if band_name == "and" and target.out is None:
+            if quality(weapon, "disorient"):
+                extra = [i for i in range(len(defender.dice)) if defender.usable(i)]
+                if extra:
+                    self._hit(target, max(extra, key=lambda i: defender.sides(i)), lethal, events)
+            else:
+                self._damage(target, p["defence"], lethal, events)
+
+    def _countered(
+        self, seat: SpireSeat, target: SpireSeat, index: int, p: dict[str, Any], events: list[Event]
+    ) -> bool:
+        """A spontaneous counter-attack contest (1.6), if the defender may and wants to: True if it was.
+
+        The defender may oppose once its first turn has begun and it is engaged
+        with or focused on the attacker; it rolls its highest unexhausted skill
+        die (a Riposte weapon steps it up one, its +1 Power) against the
+        attacker's die, and does so only when it is at least as likely to roll
+        higher as lower.  The higher roll injures the loser's rolled die (it is
+        exhausted already: it was just rolled), or strains it in a non-lethal
+        fight; double the other roll or more also exhausts the loser's largest
+        fresh die.  On equal rolls the opposer takes "interrupted, the actor
+        gains a small advantage" [SR]: nothing is damaged.
+        """
+        defender, actor = self.spire(target), self.spire(seat)
+        fresh = defender.usable_skill()
+        if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
+            return False
+        die = max(fresh, key=lambda i: (defender.sides(i), -i))
+        riposte = quality(self.weapon(defender), "riposte")
+        theirs = shift(defender.sides(die), riposte).attack
+        win, lose = contest_odds(theirs, p["rolled"])
+        if win < lose:
+            return False
+        defender.dice[die]["exhausted"] = True
+        mine_roll = roll(p["rolled"], 0, self.rng)
+        their_roll = roll(theirs, 0, self.rng)
+        actor.xp += mine_roll.xp
+        defender.xp += their_roll.xp
+        outcome = contest(mine_roll.judged, their_roll.judged)
+        self.emit(
+            events,
+            "contest",
+            f"{target.label} answers with a counter-attack: D{theirs}"
+            f" {their_roll.judged} against {seat.label}'s D{p['rolled']} {mine_roll.judged} - "
+            + {
+                "tie": "a tie: the attack is interrupted",
+                "actor": f"{seat.label} wins",
+                "actor AND": f"{seat.label} wins, double",
+                "opposer": f"{target.label} wins",
+                "opposer AND": f"{target.label} wins, double",
+            }[outcome]
+            + ".",
+            defender,
+            outcome=outcome,
+        )
+        if outcome == "tie":
+            return True
+        loser, loser_die, winner_weapon = (
+            (seat, index, self.weapon(defender))
+            if outcome.startswith("opposer")
+            else (target, die, self.weapon(actor))
+        )
+        lethal = not self.nonlethal and not quality(winner_weapon, "non-lethal")
+        self._damage(loser, loser_die, lethal, events)
+        if outcome.endswith("AND") and loser.out is None:
+            beaten = self.spire(loser)
+            extra = [i for i in beaten.skill_indices if beaten.usable(i)]
+            if extra:
+                self._hit(loser, max(extra, key=lambda i: (beaten.sides(i), -i)), lethal, events)
+        return True
+
+    def _hit(self, target: SpireSeat, index: int, lethal: bool, events: list[Event]) -> None:
+        defender = self.spire(target)
+        die = defender.dice[index]
+        if not die["exhausted"] and not die["injured"]:
+            die["exhausted"] = True
+            target.add("exhausted", 1)
+            self.emit(events, "exhaust", f"{target.label}'s {die['die'].upper()} is exhausted.", defender)
+        else:
+            self._damage(target, index, lethal, events)
+        self._check_out(target, events)
+
+    def _damage(self, target: SpireSeat, index: int, lethal: bool, events: list[Event]) -> None:
+        defender = self.spire(target)
+        die = defender.dice[index]
+        if lethal and not die["injured"]:
+            die["injured"] = True
+            target.add("injured", 1)
+            self.emit(events, "injure", f"{target.label}'s {die['die'].upper()} is injured.", defender)
+        elif not lethal and not die["strained"]:
+            die["strained"] = True
+            target.add("strained", 1)
+            self.emit(events, "strain", f"{target.label}'s {die['die'].upper()} is strained.", defender)
+        self._check_out(target, events)
+
+    def _check_out(self, target: SpireSeat, events: list[Event]) -> None:
+        defender = self.spire(target)
+        if target.out is not None:
+            return
+        state = defender.condition()
+        if state != "up":
+            self.put_out(target, state)
+            self.positions.leave(target.index)
+            self.emit(events, "down", f"{target.label} is {state}.", defender)
+
+    def _persuade(self, target: SpireSeat, steps: int, events: list[Event]) -> None:
+        defender = self.spire(target)
+        now = ATTITUDES.index(defender.attitude)
+        defender.attitude = ATTITUDES[min(len(ATTITUDES) - 1, now + steps)]
+        self.emit(events, "attitude", f"{target.label} is now {defender.attitude}.", defender)
+        if ATTITUDES.index(defender.attitude) >= ATTITUDES.index("indifferent"):
+            self.put_out(target, "yields")
+            self.positions.leave(target.index)
+            self.emit(events, "down", f"{target.label} yields.", defender)
+
+    # -- odds and the board ------------------------------------------------------------------------------
+    def action_odds(self, action: Action) -> Odds | None:
+        if action.kind not in ("attack", "sway") or action.target is None:
+            return None
+        seat, target = self.seat(action.actor), self.seat(action.target)
+        assert isinstance(seat, SpireSeat) and isinstance(target, SpireSeat)
+        return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway")
+
+    def attack_odds(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Odds:
+        p = self.plan(seat, target, sides, social)
+        weapon = p["weapon"]
+        fail, cost, success, strong = attack_degrees(
+            p["rolled"],
+            p["td"],
+            p["effective"],
+            bool(quality(weapon, "accurate")),
+            bool(self.talent_sum(self.spire(seat), "reroll")),
+            self._tie(weapon),
+        )
+        return Odds(
+            self.system.id,
+            {"fail": fail, "cost": cost, "success": success, "strong": strong},
+            {
+                "td": p["td"],
+                "die": f"D{p['rolled']}",
+                "modifier": p["modifier"],
+                "against": f"D{p['against']}",
+            },
+        )
+
+    def board(self) -> list[tuple[str, list[str]]]:
+        current = self.phase.next_seat(self)
+        lines = []
+        for seat in self.turn_order:
+            actor = self.spire(seat)
+            mark = ">" if seat is current else " "
+            engaged = [self.seats[i].label for i in self.positions.engaged_with(seat.index)]
+            state = f" [{seat.out}]" if seat.out else ""
+            near = f"; engaged: {', '.join(engaged)}" if engaged else ""
+            lines.append(f"{mark} {seat.initiative:>2} {seat.label}: {self.dice_line(actor)}{state}{near}")
+        return [
+            (f"Order, round {self.rounds_played}", lines),
+            (
+                "Story tokens",
+                [
+                    f"Master {self.master_tokens}; "
+                    + ", ".join(
+                        f"{s.label} {self.spire(s).tokens}" for s in self.seats if self.spire(s).is_pc
+                    )
+                ],
+            ),
+        ]

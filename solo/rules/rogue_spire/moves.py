@@ -1,0 +1,126 @@
+"""Rogue Spire moves between fights: rests, healing, death's door, advancement and story tokens.
+
+The rules are in `solo.rules.rogue_spire.recovery`; XP is spent at a good
+night's rest, so ``upgrade`` and ``ascend`` are taken then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.engine import Event, RulesError
+from solo.rules.moves import SystemMove
+from solo.rules.options import Option
+from solo.rules.rogue_spire import recovery
+from solo.rules.rogue_spire.dice import parse_die
+
+DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
+
+
+def _quick(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return recovery.quick_rest(system._actor(actor))
+
+
+def _night(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return recovery.night_rest(system._actor(actor), rng)
+
+
+def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    die = parse_die(options["die"], "option --die") if options["die"] else None
+    healer = parse_die(options["healer_die"], "option --healer-die")
+    return recovery.healing_action(system._actor(actor), die, healer, options["skilled"], rng)
+
+
+def _minute(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return recovery.deaths_door_minute(system._actor(actor), rng)
+
+
+def _upgrade(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return recovery.upgrade(system._actor(actor), parse_die(options["die"], "option --die"), system.catalogue)
+
+
+def _ascend(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return recovery.ascend(system._actor(actor), options["trait"], system.catalogue)
+
+
+def _token(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    a = system._actor(actor)
+    use = options["use"]
+    if use == "gain":
+        a.tokens += 1
+        return [Event("token", f"{a.name} is awarded a story token ({a.tokens}).", a.name)]
+    if use == "xp":
+        a.xp += 4
+        return [Event("token", f"{a.name} takes 4 XP instead of a bonus story token ({a.xp} XP).", a.name)]
+    if a.tokens < 1:
+        raise RulesError(f"{a.name} has no story token to spend")
+    exhausted = [i for i in range(len(a.dice)) if a.dice[i]["exhausted"] and not a.dice[i]["injured"]]
+    if not exhausted:
+        raise RulesError(f"{a.name} has no exhausted die to refresh")
+    lowest = min(exhausted, key=lambda i: (a.sides(i), i))
+    a.tokens -= 1
+    a.dice[lowest]["exhausted"] = False
+    return [
+        Event(
+            "token",
+            f"{a.name} spends a story token to refresh a {a.dice[lowest]['die'].upper()} ({a.tokens} left).",
+            a.name,
+        )
+    ]
+
+
+MOVES = (
+    SystemMove(
+        "quick-rest", "Quick rest", "15 minutes to an hour: every exhausted die refreshes", (), _quick
+    ),
+    SystemMove(
+        "night-rest",
+        "Good night's rest",
+        "every exhausted die refreshes, the lowest strain clears,"
+        " and the lowest injury gets a natural-healing roll (free D4)",
+        (),
+        _night,
+    ),
+    SystemMove(
+        "heal",
+        "Healing action",
+        "a die against half the injured die's sides: injured becomes strained",
+        (
+            Option("die", "choice", "the injured die (default the lowest)", DICE, default=""),
+            Option("healer_die", "choice", "the healer's die when skilled", DICE, default="d6"),
+            Option("skilled", "flag", "magic or medical expertise (otherwise a D4 rolls)", default=False),
+        ),
+        _heal,
+    ),
+    SystemMove(
+        "deaths-door",
+        "A minute on death's door",
+        "a free D4 for an untreated minute: a 1 is death",
+        (),
+        _minute,
+    ),
+    SystemMove(
+        "upgrade",
+        "Upgrade a die",
+        "at a good night's rest: 5 x sides XP, a matching die needed",
+        (Option("die", "choice", "the skill die to raise one step", DICE),),
+        _upgrade,
+    ),
+    SystemMove(
+        "ascend",
+        "Ascend a tier",
+        "at a good night's rest, when no die can go up: a new D4 and trait"
+        " (past Champion: a larger vitality die)",
+        (Option("trait", "text", "the new ability trait", default="lucky"),),
+        _ascend,
+    ),
+    SystemMove(
+        "token",
+        "Story token",
+        "spend one to refresh a die, take 4 XP instead of a bonus token, or gain one",
+        (Option("use", "choice", "what to do", ("refresh", "xp", "gain"), default="refresh"),),
+        _token,
+    ),
+)
