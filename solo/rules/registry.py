@@ -17,6 +17,7 @@ from solo.rules.engine import RulesError, System
 SYSTEMS: dict[str, str] = {
     "nine-powers": "solo.rules.nine_powers:NinePowers",
     "resistance": "solo.rules.resistance:Resistance",
+    "action-dice": "solo.rules.action_dice:ActionDice",
 }
 
 _built: dict[str, System] = {}
