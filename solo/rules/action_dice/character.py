@@ -124,6 +124,10 @@ class Delver(Actor):
     pack: str = ""
     gear: list[str] = field(default_factory=list)
     notes: str = ""
+    dead: bool = False  # a finishing blow found the damage at or past the health
+
+    def unfit(self) -> str | None:
+        return "dead" if self.dead else None
 
     def bonus(self, stat: str) -> int:
         return stat_bonus(self.stats[stat])

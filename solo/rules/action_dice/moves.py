@@ -51,7 +51,7 @@ def completion(progress: int, requirement: int, rng: Rng) -> tuple[bool, list[in
 
 def watch(system: Any, actor: Any, dungeon_level: int, fatigue: int, rng: Rng) -> tuple[bool, list[Event]]:
     """The resting watch as an ambush roll; True when the others rest undisturbed."""
-    a = system._actor(actor)
+    a = system.living(actor)
     difficulty, requirement = 1 + dungeon_level, fatigue
     a.fatigue += 1
     events = [
@@ -91,7 +91,7 @@ def watch(system: Any, actor: Any, dungeon_level: int, fatigue: int, rng: Rng) -
 
 
 def rest(system: Any, actor: Any, keep: int, rng: Rng) -> list[Event]:
-    a = system._actor(actor)
+    a = system.living(actor)
     before = a.fatigue
     if keep:
         a.fatigue = min(a.fatigue, a.permanent + keep)
@@ -117,7 +117,7 @@ def rest(system: Any, actor: Any, keep: int, rng: Rng) -> list[Event]:
 
 
 def level_price(system: Any, actor: Any, power: str) -> int:
-    a = system._actor(actor)
+    a = system.living(actor)
     book = system.book
     if len(a.powers) >= len(book.levels):
         raise RulesError(f"{a.name} has every power the level table prices; it is time to retire")
@@ -133,7 +133,7 @@ def level_price(system: Any, actor: Any, power: str) -> int:
 
 
 def buy_level(system: Any, actor: Any, power: str, spell: str, skill: str) -> list[Event]:
-    a = system._actor(actor)
+    a = system.living(actor)
     book = system.book
     klass = book.power_class(power)
     if power in a.powers and not book.powers[power].get("repeatable"):
@@ -187,7 +187,7 @@ def _level(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 
 
 def _task(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    a = system._actor(actor)
+    a = system.living(actor)
     if options["complete"]:
         ok, rolls = completion(int(options["progress"]), int(options["requirement"]), rng)
         return [

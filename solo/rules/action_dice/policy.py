@@ -75,7 +75,8 @@ def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
                 if 6 + dex > value:  # a dodge can still lift the AC past the attack
                     return Action(actor, "dodge")
         return None
-    if attacker.side != seat.side and top.action.kind == "move" and "interrupt" in kinds:
+    mine = any(m.owner is seat for m in top.merged)
+    if attacker.side != seat.side and top.action.kind == "move" and "interrupt" in kinds and not mine:
         template = kinds["interrupt"]
         if has(template.targets, attacker.actor) and not seat.far:
             ways = dict(template.params)["with"]

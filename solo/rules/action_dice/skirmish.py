@@ -32,6 +32,7 @@ fatigue if one is free, else every stone in the pool and discard pile
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from solo.dice import Rng
@@ -314,7 +315,8 @@ class Skirmish(StackEncounter):
         kind = action.option("with") if action.kind == "interrupt" else action.kind
         if kind in ("jab", "coup", "trip", "riposte") and action.target is not None:
             target = self.post(action.target)
-            p = attack_chance(self.ac_of(target), actor.bonus("str"))
+            near = action.kind == "interrupt" or self.reaches(seat, target)
+            p = attack_chance(self.ac_of(target), actor.bonus("str")) if near else Fraction(0)
             return Odds(
                 self.system.id,
                 full_degrees({"success": p, "fail": 1 - p}),
@@ -857,6 +859,7 @@ class Skirmish(StackEncounter):
     def kill(self, seat: Post, events: list[Event]) -> None:
         gone = self.stack.drop_owner(seat)
         self.disengage(seat)
+        self.who(seat).dead = True
         self.put_out(seat, "dead")
         seat.add("deaths", 1)
         if gone:
@@ -927,6 +930,20 @@ class Skirmish(StackEncounter):
     def on_finish(self, events: list[Event], reason: str | None) -> None:
         self.stack.items.clear()
         self.window = None
+
+    def board(self) -> list[tuple[str, list[str]]]:
+        """The turn and the stack (top first), then where each fighter stands and what dice it has left."""
+        lines = []
+        for seat in self.seats:
+            if seat.out is not None:
+                continue
+            ac = self.ac_of(seat)
+            raised = " (raised)" if ac > self.who(seat).ac else ""
+            dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if self.who(seat).dice.get(k))
+            melee = [self.seats[i].label for i in sorted(seat.engaged)]
+            where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"
+            lines.append(f"{seat.label}: AC {ac}{raised} · dice {dice or 'none'} · {where}")
+        return [*super().board(), ("Positions", lines)]
 
     def summary(self) -> dict[str, Any]:
         out = super().summary()

@@ -185,7 +185,16 @@ class ActionDice(System):
             raise RulesError(f"{getattr(actor, 'name', actor)!r} is not an action-dice character")
         return actor
 
+    def living(self, actor: Any) -> Delver:
+        """The character, if a finishing blow has not killed it."""
+        a = self._actor(actor)
+        if a.dead:
+            raise RulesError(f"{a.name} is dead; the living must carry on without them")
+        return a
+
     def wound_text(self, actor: Delver) -> str:
+        if actor.dead:
+            return "dead"
         if not actor.wounds:
             return "unhurt"
         return f"wounded x{actor.wounds}" + ("" if actor.lesser else " (damage hidden)")

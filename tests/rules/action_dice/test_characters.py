@@ -163,6 +163,11 @@ def test_rest_sheds_fatigue_to_the_armour_floor_returns_stones_and_heals_one_wou
     assert (light.fatigue, light.wounds, light.lost) == (2, 1, ["fire"])
 
 
+def test_the_dead_do_not_rest():
+    with pytest.raises(RulesError, match="^Hero is dead; the living must carry on without them$"):
+        rest(SYSTEM, delver("Hero", dead=True), 0, ScriptedRng([]))
+
+
 def test_buying_a_level_costs_money_and_adds_the_new_class_health():
     pc = delver(
         "Bram",

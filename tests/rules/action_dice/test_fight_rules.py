@@ -43,7 +43,8 @@ def test_death_takes_its_stacked_abilities_off_the_stack():
         "Goblin's stacked #1 die with it.",
         "The fight is over: Hero prevails.",
     ]
-    assert hero.wounds == 0 and enc.winner == "party"
+    assert hero.wounds == 0 and enc.winner == "party" and goblin.dead
+    assert goblin.unfit() == "dead" and SYSTEM.resources(goblin) == "AC 0 · fatigue 0/6 · dead"
 
 
 def test_block_cancels_a_melee_attack_no_stronger_than_the_shield_die():
@@ -195,3 +196,5 @@ def test_the_board_names_whose_answer_the_stack_awaits():
         "Turn",
         ["Round 1: the party side's turn", "Awaiting Orc's answer (respond or pass)"],
     )
+    assert enc.board()[2] == ("Positions", ["Hero: AC 1 · dice M1 A0 · melee with Orc",
+                                            "Orc: AC 2 · dice M1 A1 · melee with Hero"])
