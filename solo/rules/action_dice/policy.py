@@ -92,8 +92,11 @@ def own_turn(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | Non
     if "coup" in kinds and reachable:
         for target in sorted(reachable, key=lambda s: -fight.who(s).wounds):
             t = fight.who(target)
-            done_for = (finishing_chance(t.wounds, t.health) >= 0.5 if t.lesser
-                        else likely_damage(target, t) >= t.health)
+            done_for = (
+                finishing_chance(t.wounds, t.health) >= 0.5
+                if t.lesser
+                else likely_damage(target, t) >= t.health
+            )
             if t.wounds and done_for:
                 return Action(actor, "coup", target.actor)
     if "cast" in kinds and foes:

@@ -76,6 +76,7 @@ NAMES = {
 }
 
 
+DIE_NAMES = {"M": "a movement", "A": "an attack", "S": "a shield"}
 SLOW = " (slow actions wait for your own turn and an empty stack)"
 
 
@@ -115,6 +116,7 @@ class Skirmish(StackEncounter):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
+        self._templates: dict[int, list[ActionTemplate]] = {}
         self.book = system.book
         start = choose(
             self.options.get("start", system.book.house.get("start", "near")), ("near", "far"), "start"
@@ -168,13 +170,28 @@ class Skirmish(StackEncounter):
 
     # -- templates ---------------------------------------------------------------------------------
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:  # type: ignore[override]
+        """What the seat may do now; kept until the next action changes the fight (the policy and the
+        check of its choice ask twice)."""
+        cached = self._templates.get(seat.index)
+        if cached is None:
+            cached = self._templates[seat.index] = self._seat_templates(seat)
+        return cached
+
+    def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
+        self._templates.clear()
+        try:
+            super().take(seat, action, events)
+        finally:
+            self._templates.clear()
+
+    def _seat_templates(self, seat: Seat) -> list[ActionTemplate]:
         assert isinstance(seat, Post)
         actor = self.who(seat)
         foes = tuple(s.actor for s in self.foes_of(seat))
         friends = tuple(s.actor for s in self.seats if s.side == seat.side and s.out is None)
         own = self.own_turn(seat)
         out = [ActionTemplate(PASS, "pass (end your turn)" if own else "pass (let it resolve)")]
-        m, a, s = seat.avail["M"], seat.avail["A"], seat.avail["S"]
+        m, a, s = self.have(seat, "M"), self.have(seat, "A"), self.have(seat, "S")
         tumble = actor.has("tumble") and self.free_fatigue(seat)
         if m and (own or tumble):
             out.append(ActionTemplate("move", "MOVE toward a foe (M)", foes))
@@ -223,9 +240,9 @@ class Skirmish(StackEncounter):
         spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
         if actor.has("exert") and spent and self.free_fatigue(seat):
             out.append(ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),)))
-        if own and actor.sorcerer and m >= 2 and actor.bag:
+        if own and actor.sorcerer and seat.avail["M"] >= 2 and actor.bag:
             out.append(ActionTemplate("gather", "GATHER POWER: a stone from the bag (M, M)"))
-        if own and m and actor.pool:
+        if own and seat.avail["M"] and actor.pool:
             spells = tuple(k for k in actor.spells if self.castable(actor, k))
             if spells:
                 out.append(
@@ -265,6 +282,7 @@ class Skirmish(StackEncounter):
             if kind != action.kind:
                 action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
             return action
+        self._templates.clear()  # a refusal keeps nothing it worked out
         actor = self.who(seat)
         if kind == "cast" and not actor.pool:
             raise RulesError(
@@ -353,10 +371,32 @@ class Skirmish(StackEncounter):
         return f"{text} [die {face}{f' = {value}' if value != face else ''}]"
 
     # -- paying and pushing -----------------------------------------------------------------------------
-    def spend(self, seat: Post, kind: str, count: int = 1) -> None:
-        if seat.avail[kind] < count:
-            raise RulesError(f"{seat.label} has no {kind} die left this turn")
-        seat.avail[kind] -= count
+    def have(self, seat: Post, kind: str) -> int:
+        """Dice of a kind the seat can pay with: its own, or (Powerful) a spell stone in the pool."""
+        actor = self.who(seat)
+        return seat.avail[kind] + (len(actor.pool) if actor.has("powerful") else 0)
+
+    def spend(self, seat: Post, kind: str, count: int = 1, events: list[Event] | None = None) -> bool:
+        """Pay `count` dice of a kind; True when a Powerful stone paid instead (it counts as a natural 6)."""
+        if seat.avail[kind] >= count:
+            seat.avail[kind] -= count
+            return False
+        actor = self.who(seat)
+        if count == 1 and actor.has("powerful") and actor.pool and events is not None:
+            stone = actor.pool.pop(0)
+            actor.discard.append(stone)
+            if self.record:
+                self.emit(
+                    events,
+                    "stone",
+                    f"{seat.label} spends a {stone} stone as {DIE_NAMES[kind]} die (a natural 6).",
+                    seat.actor,
+                )
+            ok, _ = self.save(seat, events, "a stone spent as a die", penalty=1)
+            if not ok:
+                self.force_fatigue(seat, 1, events, "the strain of the stone")
+            return True
+        raise RulesError(f"{seat.label} has no {kind} die left this turn")
 
     def tire(self, seat: Post, events: list[Event], why: str) -> None:
         """A fatigue taken by choice (within the maximum)."""
@@ -395,7 +435,7 @@ class Skirmish(StackEncounter):
         face, faces = roll_d6(self.rng, min(edge_, 1))
         ok = passes(face, -penalty, actor.fatigue)
         shown = f"{faces[0]}" if len(faces) == 1 else f"{faces} keeps {face}"
-        less = f" -{penalty}" if penalty else ""
+        less = f"{-penalty:+d}" if penalty else ""
         if self.record:
             self.emit(
                 events,
@@ -417,29 +457,33 @@ class Skirmish(StackEncounter):
         if kind in MOVES or kind == "dodge":
             if kind == "dodge" or not own:
                 self.tire(seat, events, "dodging" if kind == "dodge" else "tumbling")
-            self.spend(seat, "M")
-            face = self.rng.die(6)
+            stone = self.spend(seat, "M", 1, events)
+            face = 6 if stone else self.rng.die(6)
             item.rolls = {"face": face, "value": face + actor.bonus("dex")}
         elif kind in ATTACKS or kind == "interrupt":
             way = str(action.option("with")) if kind == "interrupt" else kind
-            self.spend(seat, "A")
+            stone = self.spend(seat, "A", 1, events)
             if way != "trip" and not own and not actor.wields("bow"):
                 self.tire(seat, events, "a two-handed swing made quick")
             target = self.post(action.target)
             if actor.wields("bow") and way != "trip":
                 target = self.aim(seat, target, events)
-            face = self.rng.die(6)
+            face = 6 if stone else self.rng.die(6)
             item.rolls = {"face": face, "value": face + actor.bonus("str"), "target": target.index, "as": way}
         elif kind in ("trip", "riposte"):  # an attack on a foe that aims at one of its stacked abilities
-            self.spend(seat, "A")
-            face = self.rng.die(6)
+            stone = self.spend(seat, "A", 1, events)
+            face = 6 if stone else self.rng.die(6)
             foe = self.post(action.target)
             host = self.stacked(foe, MOVES if kind == "trip" else ATTACKS)
-            item.rolls = {"face": face, "value": face + actor.bonus("str"), "target": foe.index,
-                          "against": host.number if host else 0}
+            item.rolls = {
+                "face": face,
+                "value": face + actor.bonus("str"),
+                "target": foe.index,
+                "against": host.number if host else 0,
+            }
         elif kind == "block":
-            self.spend(seat, "S")
-            face = self.rng.die(6)
+            stone = self.spend(seat, "S", 1, events)
+            face = 6 if stone else self.rng.die(6)
             host = self.stacked(self.post(action.target), ATTACKS)
             item.rolls = {"face": face, "against": host.number if host else 0}
         elif kind == "exert":
@@ -884,13 +928,13 @@ class Skirmish(StackEncounter):
     def can_answer(self, seat: Post) -> bool:
         """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""
         actor = self.who(seat)
-        avail = seat.avail
+        avail = {k: self.have(seat, k) for k in DIE_KINDS} if actor.has("powerful") else seat.avail
         tired = actor.fatigue + 1 > actor.max_fatigue
         if avail["M"] and not tired:
             return True  # DODGE (and a tumbling move)
         if avail["A"] and (actor.wields("bow") or (actor.wields("two-handed") and not tired)):
             return True
-        if not tired and actor.has("exert") and any(avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
+        if not tired and actor.has("exert") and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
             return True
         enemy = [i for i in self.stack.items if i.owner.side != seat.side]
         if avail["S"] and any(i.action.kind in ATTACKS for i in enemy):

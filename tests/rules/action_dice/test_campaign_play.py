@@ -10,8 +10,24 @@ def test_a_campaign_fight_keeps_damage_hidden_from_the_journal_and_on_the_sheet(
     for name, role in (("Georgia", "fighter"), ("Pell", "rogue")):
         made = cli("character", "new", "--campaign", "warren", "--random", "--name", name, "--role", role)
         assert made.code == 0
-    result = cli("encounter", "--campaign", "warren", "--pc", "Georgia", "--pc", "Pell", "--foe", "goblin",
-                 "--foe", "goblin", "--foe", "goblin", "--foe", "goblin-boss", "--auto")
+    result = cli(
+        "encounter",
+        "--campaign",
+        "warren",
+        "--pc",
+        "Georgia",
+        "--pc",
+        "Pell",
+        "--foe",
+        "goblin",
+        "--foe",
+        "goblin",
+        "--foe",
+        "goblin",
+        "--foe",
+        "goblin-boss",
+        "--auto",
+    )
     assert result.code == 0
     assert "Stacked #1:" in result.out and "Resolving #1:" in result.out
     campaign = CampaignStore(saves_dir).load("warren")
@@ -33,6 +49,7 @@ def test_bad_input_to_an_action_dice_move_is_one_line_and_saves_nothing(cli, sav
     assert result.code == 1 and result.err.count("\n") == 1
     assert "costs 450 to spend on luxury; Pell has" in result.err
     assert (saves_dir / "warren.json").read_bytes() == before
-    watch = cli("move", "watch", "--campaign", "warren", "--pc", "Pell", "--fatigue", "7",
-                "--dungeon-level", "2")
+    watch = cli(
+        "move", "watch", "--campaign", "warren", "--pc", "Pell", "--fatigue", "7", "--dungeon-level", "2"
+    )
     assert watch.code == 0 and "difficulty 3, requirement 7" in watch.out

@@ -196,5 +196,26 @@ def test_the_board_names_whose_answer_the_stack_awaits():
         "Turn",
         ["Round 1: the party side's turn", "Awaiting Orc's answer (respond or pass)"],
     )
-    assert enc.board()[2] == ("Positions", ["Hero: AC 1 · dice M1 A0 · melee with Orc",
-                                            "Orc: AC 2 · dice M1 A1 · melee with Hero"])
+    assert enc.board()[2] == (
+        "Positions",
+        ["Hero: AC 1 · dice M1 A0 · melee with Orc", "Orc: AC 2 · dice M1 A1 · melee with Hero"],
+    )
+
+
+def test_powerful_spends_a_stone_as_a_natural_six_at_the_price_of_a_casting_save():
+    wizard = delver("Mage", powers=["powerful"], menhirs=["fire"], pool=["fire"], fatigue=2)
+    orc = delver("Orc", kind="npc", ac=5)
+    enc = fight([wizard], [orc], [3, 1, 4])  # the jab's die 3; then the stone's save, 1: a fatigue
+    enc.engage(enc.post(wizard), enc.post(orc))
+    enc.apply(Action(wizard, "jab", orc))
+    assert enc.post(wizard).avail["A"] == 0
+    settle(enc)
+    enc.apply(Action(wizard, "jab", orc))
+    assert texts(enc)[-4:-1] == [
+        "Mage spends a fire stone as an attack die (a natural 6).",
+        "Mage saves (a stone spent as a die): 1-1 vs fatigue 2: fails.",
+        "Mage gains 1 fatigue (the strain of the stone): 3/6.",
+    ]
+    assert wizard.pool == [] and wizard.discard == ["fire"]
+    settle(enc)
+    assert "Mage's JAB hits Orc: 6 vs AC 5 (a natural 6)." in texts(enc) and orc.wounds == 1
