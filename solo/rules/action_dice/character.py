@@ -121,6 +121,7 @@ class Delver(Actor):
     pool: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
+    tasks: list[dict[str, Any]] = field(default_factory=list)  # each with its hidden_requirement
     pack: str = ""
     gear: list[str] = field(default_factory=list)
     notes: str = ""

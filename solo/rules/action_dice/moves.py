@@ -14,8 +14,10 @@
   level table's price for that level [SR: not a running total], 1.5 times
   for a power outside the dominant classes; health grows by the new power's
   class value plus the Con bonus.
-* ``task`` - one progress save on a skill task (d6 + Int against the
-  difficulty given), or the completion roll against its hidden requirement.
+* ``task`` - a task kept on the sheet with a hidden requirement (a generic
+  clock: lockpicking, a ritual, sneaking past): each progress save is a d6 +
+  Int against its difficulty, as many as the skill's rank allows; the
+  completion roll reveals the requirement and adds a d6 per progress.
 """
 
 from __future__ import annotations
@@ -186,29 +188,93 @@ def _level(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
     return buy_level(system, actor, options["power"], options["spell"], options["skill"])
 
 
-def _task(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+def work_task(
+    system: Any,
+    actor: Any,
+    name: str,
+    skill: str,
+    difficulty: int,
+    requirement: int,
+    complete: bool,
+    rng: Rng,
+) -> list[Event]:
+    """One step of a task kept on the sheet: a progress save, or the completion roll that ends it.
+
+    A new task's requirement is what the caller gives, or [SR] 2d6 rolled in
+    secret; the sheet keeps it as `hidden_requirement` and no line shows it
+    before completion.  Progress attempts stop at the skill's limit.
+    """
     a = system.living(actor)
-    if options["complete"]:
-        ok, rolls = completion(int(options["progress"]), int(options["requirement"]), rng)
-        return [
+    if skill and skill not in system.book.skills:
+        raise RulesError(f"skill must be one of {', '.join(system.book.skills)}, not {skill!r}")
+    task = next((t for t in a.tasks if t["name"].lower() == name.strip().lower()), None)
+    events = []
+    if task is None:
+        if complete:
+            raise RulesError(f"{a.name} has no task called {name!r} to complete")
+        hidden = requirement or sum(rng.dice((6, 6)))
+        task = {
+            "name": name.strip(),
+            "skill": skill,
+            "difficulty": difficulty,
+            "progress": 0,
+            "attempts": 0,
+            "hidden_requirement": hidden,
+        }
+        a.tasks.append(task)
+        events.append(
             Event(
                 "task",
-                f"{a.name} tries to finish the task: {rolls} = {sum(rolls)} against"
-                f" {options['requirement']}: {'done' if ok else 'it goes badly wrong'}.",
+                f"{a.name} takes on a task: {task['name']} (difficulty {difficulty}, requirement hidden).",
                 a.name,
-                {"rolls": rolls, "ok": ok},
+                {"task": task["name"], "hidden": True},
+            )
+        )
+    if complete:
+        ok, rolls = completion(int(task["progress"]), int(task["hidden_requirement"]), rng)
+        a.tasks.remove(task)
+        return events + [
+            Event(
+                "task",
+                f"{a.name} tries to finish {task['name']}: the requirement was"
+                f" {task['hidden_requirement']}; {rolls} = {sum(rolls)}:"
+                f" {'done' if ok else 'it goes badly wrong'}.",
+                a.name,
+                {"rolls": rolls, "ok": ok, "requirement": task["hidden_requirement"]},
             )
         ]
-    ok, face = progress_roll(a, int(options["difficulty"]), rng)
-    return [
+    limit = attempts(a, task["skill"]) if task["skill"] else 1
+    if task["attempts"] >= limit:
+        raise RulesError(
+            f"{a.name} has made all {limit} progress attempt(s) at {task['name']}: attempt"
+            " completion (--complete) or walk away"
+        )
+    ok, face = progress_roll(a, int(task["difficulty"]), rng)
+    task["attempts"] += 1
+    task["progress"] += int(ok)
+    return events + [
         Event(
             "task",
-            f"{a.name} works at the task: {face}{a.bonus('int'):+d} against {options['difficulty']}"
-            f" - {'one more progress' if ok else 'a setback'}.",
+            f"{a.name} works at {task['name']}: {face}{a.bonus('int'):+d} against"
+            f" {task['difficulty']} - {'progress' if ok else 'a setback'} (progress"
+            f" {task['progress']}, {limit - task['attempts']} attempt(s) left).",
             a.name,
-            {"face": face, "ok": ok},
+            {"face": face, "ok": ok, "progress": task["progress"]},
         )
     ]
+
+
+def _task(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return work_task(
+        system,
+        actor,
+        options["name"],
+        options["skill"],
+        int(options["difficulty"]),
+        int(options["requirement"]),
+        bool(options["complete"]),
+        rng,
+    )
 
 
 MOVES = (
@@ -259,21 +325,20 @@ MOVES = (
     SystemMove(
         "task",
         "Work at a task",
-        "a progress save on a skill task, or the completion roll",
+        "a progress save on a task kept on the sheet (its requirement hidden), or the completion roll",
         (
+            Option("name", "text", "the task (a new name starts one)"),
+            Option("skill", "text", "the skill it uses (its rank sets the progress attempts)", default=""),
             Option("difficulty", "int", "what a progress roll must reach", default=3, minimum=1, maximum=12),
-            Option("complete", "flag", "roll completion instead of progress", default=False),
-            Option(
-                "progress", "int", "progress made so far (for completion)", default=0, minimum=0, maximum=30
-            ),
             Option(
                 "requirement",
                 "int",
-                "the task's hidden requirement (for completion)",
+                "a new task's hidden requirement (0: rolled in secret, 2d6)",
                 default=0,
                 minimum=0,
                 maximum=200,
             ),
+            Option("complete", "flag", "reveal the requirement and roll completion", default=False),
         ),
         _task,
     ),

@@ -232,6 +232,11 @@ class ActionDice(System):
             )
         if a.is_pc:
             lines.append(f"Money {a.money} (spent on levels: {a.spent})")
+        for task in a.tasks:
+            lines.append(
+                f"Task: {task['name']} - progress {task['progress']}, {task['attempts']} attempt(s) made"
+                " (requirement hidden)"
+            )
         if a.gear:
             lines.append("Carrying: " + ", ".join(a.gear))
         if a.notes:

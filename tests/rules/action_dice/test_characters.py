@@ -10,7 +10,7 @@ import pytest
 from solo.dice import Rng
 from solo.dice.rng import ScriptedRng
 from solo.rules import RulesError
-from solo.rules.action_dice.moves import buy_level, rest
+from solo.rules.action_dice.moves import buy_level, rest, work_task
 
 from .helpers import SYSTEM, delver
 
@@ -179,3 +179,19 @@ def test_buying_a_level_costs_money_and_adds_the_new_class_health():
     assert (pc.money, pc.spent, pc.level, pc.health) == (550, 450, 2, 12)
     with pytest.raises(RulesError, match="^Riposte costs 600 to spend on luxury; Bram has 550$"):
         buy_level(SYSTEM, pc, "riposte", "", "")
+
+
+def test_a_task_keeps_its_requirement_hidden_until_completion():
+    pc = delver("Nim", skills={"locks": 1})
+    first = work_task(SYSTEM, pc, "the vault lock", "locks", 3, 0, False, ScriptedRng([4, 5, 3]))
+    assert [e.text for e in first] == [
+        "Nim takes on a task: the vault lock (difficulty 3, requirement hidden).",
+        "Nim works at the vault lock: 3+0 against 3 - progress (progress 1, 1 attempt(s) left).",
+    ]
+    assert pc.tasks[0]["hidden_requirement"] == 9 and "9" not in SYSTEM.stat_block(pc)
+    work_task(SYSTEM, pc, "The Vault Lock", "", 3, 0, False, ScriptedRng([6]))
+    with pytest.raises(RulesError, match="all 2 progress attempt"):
+        work_task(SYSTEM, pc, "the vault lock", "", 3, 0, False, ScriptedRng([6]))
+    done = work_task(SYSTEM, pc, "the vault lock", "", 3, 0, True, ScriptedRng([5, 4]))
+    assert done[-1].text == "Nim tries to finish the vault lock: the requirement was 9; [5, 4] = 9: done."
+    assert pc.tasks == []
