@@ -183,6 +183,9 @@ def npc_from_record(data: Data, record: dict[str, Any]) -> Delver:
             dice=expected_dice(equipment),
             weapon=str(record.get("weapon", "")),
             notes=str(record.get("notes", "")),
+            spells=[str(x) for x in record.get("spells") or []],
+            menhirs=[str(x) for x in record.get("menhirs") or []],
+            bag=[str(x) for x in record.get("menhirs") or []],
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesError(f"{where} is malformed: {exc}") from None

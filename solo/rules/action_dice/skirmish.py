@@ -318,7 +318,7 @@ class Skirmish(StackEncounter):
         if action.kind == "interrupt":
             return f"INTERRUPT {whom}'s move with {NAMES.get(str(action.option('with')), '?')}"
         if action.kind == "exert":
-            return f"EXERT for a {action.option('die')} die"
+            return f"EXERT for {DIE_NAMES.get(str(action.option('die')), 'a')} die"
         if action.kind in ("block", "riposte"):
             return f"{name} {whom}'s attack"
         if action.kind == "trip":
@@ -610,7 +610,7 @@ class Skirmish(StackEncounter):
             die = str(item.action.option("die"))
             seat.avail[die] = min(self.who(seat).dice.get(die, 0), seat.avail[die] + 1)
             if self.record:
-                self.emit(events, "exert", f"{seat.label} wins back a {die} die.", seat.actor)
+                self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
         elif kind == "gather":
             actor = self.who(seat)
             if actor.bag:

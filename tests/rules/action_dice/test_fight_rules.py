@@ -219,3 +219,17 @@ def test_powerful_spends_a_stone_as_a_natural_six_at_the_price_of_a_casting_save
     assert wizard.pool == [] and wizard.discard == ["fire"]
     settle(enc)
     assert "Mage's JAB hits Orc: 6 vs AC 5 (a natural 6)." in texts(enc) and orc.wounds == 1
+
+
+def test_exert_wins_back_a_spent_die_for_a_fatigue():
+    wizard = delver("Mage", powers=["exert"])
+    orc = delver("Orc", kind="npc", ac=0)
+    enc = fight([wizard], [orc], [2, 3])
+    enc.engage(enc.post(wizard), enc.post(orc))
+    enc.apply(Action(wizard, "jab", orc))
+    settle(enc)
+    enc.apply(Action(wizard, "exert", options={"die": "A"}))
+    settle(enc)
+    assert texts(enc)[-3:] == ["Stacked #2: Mage: EXERT for an attack die.", "Resolving #2: Mage: EXERT for an"
+                               " attack die.", "Mage wins back an attack die."]
+    assert wizard.fatigue == 1 and enc.post(wizard).avail["A"] == 1
