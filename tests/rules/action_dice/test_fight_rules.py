@@ -230,6 +230,9 @@ def test_exert_wins_back_a_spent_die_for_a_fatigue():
     settle(enc)
     enc.apply(Action(wizard, "exert", options={"die": "A"}))
     settle(enc)
-    assert texts(enc)[-3:] == ["Stacked #2: Mage: EXERT for an attack die.", "Resolving #2: Mage: EXERT for an"
-                               " attack die.", "Mage wins back an attack die."]
+    assert texts(enc)[-3:] == [
+        "Stacked #2: Mage: EXERT for an attack die.",
+        "Resolving #2: Mage: EXERT for an attack die.",
+        "Mage wins back an attack die.",
+    ]
     assert wizard.fatigue == 1 and enc.post(wizard).avail["A"] == 1
