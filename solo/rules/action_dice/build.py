@@ -5,8 +5,9 @@ takes one class power (its class), an equipment pack (armour and the kit
 that gives action dice), then works out health (class + Con bonus), maximum
 fatigue (Wis bonus + 6), armour class (armour + Cha bonus) and the armour's
 permanent fatigue, which is also where its fatigue starts.  A wizard starts
-with one menhir of a school of its choice, so one spell stone in its bag,
-and its first spell.  The Rogue's Skilled power adds a skill rank.
+with one menhir of a school of its choice, so one spell stone in its bag
+[SR]; only the Spell power teaches a spell (the first one of that school).
+The Rogue's Skilled power adds a skill rank.
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ def make_pc(
             raise RulesError(f"no school {school!r}; schools: {', '.join(data.schools)}")
         pc.menhirs = [school]
         pc.bag = [school]
+    if power == "spell":  # [SR] only the Spell power teaches a spell; every wizard has a menhir
         first = spell or next(k for k, s in data.spells.items() if s["school"] == school)
         if first not in data.spells:
             raise RulesError(f"no spell {first!r}; spells: {', '.join(data.spells)}")

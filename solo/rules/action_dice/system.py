@@ -208,20 +208,23 @@ class ActionDice(System):
             if a.powers or a.is_pc
             else f"{a.name} - Action Dice {kind}: {what}"
         ]
-        lines.append(" ".join(f"{k.capitalize()} {v} ({a.bonus(k):+d})" for k, v in a.stats.items()))
+        stats = [f"{k.capitalize()} {v} ({a.bonus(k):+d})" for k, v in a.stats.items()]
+        lines += ["  ".join(stats[:3]), "  ".join(stats[3:])]  # short lines: a side panel is narrow
         lines.append(
-            f"Health {a.health}  AC {a.ac} ({self.book.armour[a.armour]['text']})  Fatigue {a.fatigue}/"
-            f"{a.max_fatigue} (permanent {a.permanent})  {self.wound_text(a)}"
+            f"Health {a.health}  AC {a.ac} ({self.book.armour[a.armour]['text']})  {self.wound_text(a)}"
         )
+        lines.append(f"Fatigue {a.fatigue}/{a.max_fatigue} (permanent {a.permanent})")
         dice = " ".join(f"{n}{k}" for k, n in a.dice.items() if n)
         kit = f" ({', '.join(a.equipment)})" if a.equipment else ""
-        lines.append(f"Action dice: {dice or 'none'}{kit}" + (f"  Weapon: {a.weapon}" if a.weapon else ""))
+        lines.append(f"Action dice: {dice or 'none'}{kit}")
+        if a.weapon:
+            lines.append(f"Weapon: {a.weapon}")
         if a.powers:
             lines.append("Powers: " + ", ".join(self.book.powers[p]["text"] for p in a.powers))
         if a.sorcerer:
+            lines.append(f"Menhirs: {', '.join(a.menhirs)}")
             lines.append(
-                f"Menhirs: {', '.join(a.menhirs)}  Stones: bag {len(a.bag)}, pool {len(a.pool)},"
-                f" discard {len(a.discard)}, lost {len(a.lost)}"
+                f"Stones: bag {len(a.bag)}, pool {len(a.pool)}, discard {len(a.discard)}, lost {len(a.lost)}"
             )
             lines.append("Spells: " + ", ".join(self.book.spells[s]["text"] for s in a.spells))
         if a.skills:
@@ -233,10 +236,7 @@ class ActionDice(System):
         if a.is_pc:
             lines.append(f"Money {a.money} (spent on levels: {a.spent})")
         for task in a.tasks:
-            lines.append(
-                f"Task: {task['name']} - progress {task['progress']}, {task['attempts']} attempt(s) made"
-                " (requirement hidden)"
-            )
+            lines.append(f"Task: {task['name']} - progress {task['progress']}, tried {task['attempts']}x")
         if a.gear:
             lines.append("Carrying: " + ", ".join(a.gear))
         if a.notes:

@@ -10,6 +10,7 @@ import pytest
 from solo.dice import Rng
 from solo.dice.rng import ScriptedRng
 from solo.rules import RulesError
+from solo.rules.action_dice import build
 from solo.rules.action_dice.moves import buy_level, rest, work_task
 
 from .helpers import SYSTEM, delver
@@ -26,10 +27,19 @@ def test_random_characters_roll_3d6_in_order_and_follow_their_first_power():
     assert (pc.health, pc.max_fatigue, pc.fatigue) == (7, 5, pc.permanent)  # fighter 6 + Con 1; Wis -1 + 6
 
 
-def test_a_wizard_starts_with_a_menhir_a_stone_and_a_spell_of_its_school():
-    pc = SYSTEM.random_character(Rng(3), name="Vell", role="wizard")
-    assert pc.role == "wizard" and len(pc.menhirs) == 1 and pc.bag == pc.menhirs and pc.pool == []
-    assert SYSTEM.book.spells[pc.spells[0]]["school"] == pc.menhirs[0]
+def test_every_wizard_starts_with_a_menhir_and_only_the_spell_power_teaches_a_spell():
+    book = SYSTEM.book
+    stats = dict(str=10, dex=10, con=10, int=10, wis=10, cha=10)
+    caster = build.make_pc(book, "Vell", stats, "spell", "robes-and-staff", school="water")
+    assert (caster.menhirs, caster.bag, caster.pool, caster.spells) == (
+        ["water"],
+        ["water"],
+        [],
+        ["brine-lash"],
+    )
+    exerter = build.make_pc(book, "Oda", stats, "exert", "robes-and-staff", school="fire")
+    assert (exerter.menhirs, exerter.spells) == (["fire"], [])
+    assert SYSTEM.random_character(Rng(3), name="Ri", role="wizard").menhirs
 
 
 def test_guided_creation_keeps_the_roll_or_takes_typed_scores_and_refuses_a_19():
