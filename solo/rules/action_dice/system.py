@@ -438,6 +438,8 @@ class ActionDice(System):
         a = self._actor(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         rng = self.need_rng(rng, "hidden damage")
+        if a.dead:
+            return [Event("dead", f"{a.name} is dead; nothing more can befall them.", a.name)]
         if kind == "body":
             wounds, fatigue = self.house["harm_body"][size]
             self.add_wounds(a, int(wounds), rng)
@@ -472,6 +474,8 @@ class ActionDice(System):
         a = self._actor(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         rng = self.need_rng(rng, "which wound heals")
+        if a.dead:
+            return [Event("dead", f"{a.name} is dead and stays so.", a.name)]
         if kind == "body":
             count = {"minor": 1, "moderate": 1, "major": 2}[size]
             healed = sum(self.remove_wound(a, rng) for _ in range(count))

@@ -205,3 +205,14 @@ def test_a_task_keeps_its_requirement_hidden_until_completion():
     done = work_task(SYSTEM, pc, "the vault lock", "", 3, 0, True, ScriptedRng([5, 4]))
     assert done[-1].text == "Nim tries to finish the vault lock: the requirement was 9; [5, 4] = 9: done."
     assert pc.tasks == []
+
+
+def test_harm_and_recovery_leave_the_dead_alone():
+    body = delver("Hero", dead=True, wounds=3, hidden_damage=[6, 6, 6])
+    assert [e.text for e in SYSTEM.harm(body, "body", "major", ScriptedRng([]))] == [
+        "Hero is dead; nothing more can befall them."
+    ]
+    assert [e.text for e in SYSTEM.recover(body, "body", "major", ScriptedRng([]))] == [
+        "Hero is dead and stays so."
+    ]
+    assert body.wounds == 3 and body.hidden_damage == [6, 6, 6]
