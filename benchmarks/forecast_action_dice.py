@@ -8,6 +8,15 @@ rolled, counted in an untimed run first), A B A B, and the minimum, the
 median and the ratio of the medians are printed.
 
     python benchmarks/forecast_action_dice.py [-n 10000] [--seed 1] [--pairs 3] [--workers N]
+
+Measured 24 Nov 2026 on the shared 2-core machine (load average 18 from
+other sessions, so the wall times are long; the ratio pairs like with like):
+
+         dice forecast min  median  dice min  median  ratio  result
+       474042        95.22   95.26      0.30    0.37  260.1  win 0.1%, 4.0 rounds
+
+The CPU time of one 10,000-fight forecast was about 23 s (1 min 31 s of
+user time for the untimed count and three timed runs).
 """
 
 from __future__ import annotations

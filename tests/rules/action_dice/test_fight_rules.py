@@ -236,3 +236,46 @@ def test_exert_wins_back_a_spent_die_for_a_fatigue():
         "Mage wins back an attack die.",
     ]
     assert wizard.fatigue == 1 and enc.post(wizard).avail["A"] == 1
+
+
+def test_tumble_makes_a_move_quick_for_a_fatigue_and_raised_ac_falls_at_the_end_of_the_turn():
+    rogue = delver("Rogue", powers=["tumble"], fatigue=1)
+    orc = delver("Orc", kind="npc", ac=0)
+    enc = fight([rogue], [orc], [5, 4, 2], initiative="foes")
+    enc.engage(enc.post(rogue), enc.post(orc))
+    enc.apply(Action(orc, "jab", rogue))  # 5
+    enc.apply(Action(rogue, "withdraw"))  # quick by Tumble: a fatigue; M die 4
+    assert rogue.fatigue == 2
+    settle(enc)  # the withdrawal resolves first: AC 4 and out of reach, so the jab fails
+    assert texts(enc)[-2:] == [
+        "Resolving #1: Orc: JAB Rogue [die 5, 5 vs AC 4: hits as things stand].",
+        "Rogue is out of Orc's reach: the attack fails.",
+    ]
+    assert enc.ac_of(enc.post(rogue)) == 4
+    enc.apply(Action(orc, "pass"))  # the foes' turn ends: raised AC falls, their dice refresh
+    assert enc.ac_of(enc.post(rogue)) == 1 and enc.post(orc).avail == {"M": 1, "A": 1, "S": 0}
+    assert enc.next_actor() is rogue and enc.post(rogue).avail["M"] == 0  # spent on the foes' turn
+
+
+def test_heavy_hitter_tires_the_target_hit_or_miss_and_two_handed_wounds_count_double_on_lesser_foes():
+    brute = delver("Brute", powers=["heavy-hitter"], equipment=["two-handed"])
+    goblin = delver("Goblin", kind="npc", lesser=True, ac=3, fatigue=4, max_fatigue=5)
+    enc = fight([brute], [goblin], [2])
+    enc.engage(enc.post(brute), enc.post(goblin))
+    enc.apply(Action(brute, "jab", goblin))
+    settle(enc)
+    assert texts(enc)[-2:] == [
+        "Brute's JAB misses Goblin: 2 vs AC 3.",
+        "Goblin gains 1 fatigue (Brute hits heavily): 5/5.",
+    ]
+    goblin.fatigue = 5
+    enc2 = fight([brute], [goblin], [4])
+    enc2.engage(enc2.post(brute), enc2.post(goblin))
+    enc2.apply(Action(brute, "jab", goblin))
+    settle(enc2)
+    assert texts(enc2)[-3:] == [
+        "Goblin gains 1 fatigue (Brute hits heavily): 6/5.",
+        "Goblin takes 1 wound (fatigue past the limit): wounded x1.",
+        "Goblin takes 2 wounds (Brute's jab): wounded x3.",
+    ]
+    assert goblin.hidden_damage == []
