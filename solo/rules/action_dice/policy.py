@@ -40,15 +40,7 @@ def policy(actor: Any, fight: Skirmish) -> Action:
 
 def worth_answering(seat: Post, fight: Skirmish) -> bool:
     """Whether the top item is an enemy's attack on this character or a neighbour, or an enemy's move."""
-    top = fight.stack.top
-    if top is None or top.owner.side == seat.side:
-        return False
-    if top.action.kind == "move":
-        return True
-    if top.action.kind in ATTACKS and "target" in top.rolls:
-        victim = top.rolls["target"]
-        return victim == seat.index or victim in seat.engaged
-    return False
+    return fight.concerns(seat)
 
 
 def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:

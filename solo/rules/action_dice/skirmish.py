@@ -201,42 +201,8 @@ class Skirmish(StackEncounter):
         if a and (own or self.quick_attack(seat)):
             out.append(ActionTemplate("jab", "JAB: a wound on a hit (A)", foes))
             out.append(ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", foes))
-        attackers = tuple(
-            x.owner.actor
-            for x in self.stack.top_first()
-            if x.owner.side != seat.side and x.action.kind in ATTACKS
-        )
-        attackers = unique(attackers)
-        if s and attackers:
-            out.append(ActionTemplate("block", "BLOCK an attack (S)", attackers))
-        movers = unique(
-            tuple(
-                x.owner.actor
-                for x in self.stack.top_first()
-                if x.owner.side != seat.side and x.action.kind in MOVES
-            )
-        )
-        if a and actor.has("trip") and movers:
-            out.append(ActionTemplate("trip", "TRIP a stacked move (A)", movers))
-        melee = unique(
-            tuple(
-                x.owner.actor
-                for x in self.stack.top_first()
-                if x.owner.side != seat.side and x.action.kind in ATTACKS and not self.ranged(x.owner)
-            )
-        )
-        if a and actor.has("riposte") and melee:
-            out.append(ActionTemplate("riposte", "RIPOSTE a melee attack (A)", melee))
-        if a and movers:
-            ways = tuple(k for k in ("jab", "coup") if self.quick_attack(seat)) + (
-                ("trip",) if actor.has("trip") else ()
-            )
-            if ways:
-                out.append(
-                    ActionTemplate(
-                        "interrupt", "INTERRUPT a stacked move with an attack (A)", movers, (("with", ways),)
-                    )
-                )
+        if self.stack:  # answers aimed at what foes have stacked
+            self._answers(seat, actor, a, s, out)
         spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
         if actor.has("exert") and spent and self.free_fatigue(seat):
             out.append(ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),)))
@@ -249,6 +215,32 @@ class Skirmish(StackEncounter):
                     ActionTemplate("cast", "CAST A SPELL (stones, M)", foes + friends, (("spell", spells),))
                 )
         return out
+
+    def _answers(self, seat: Post, actor: Delver, a: int, s: int, out: list[ActionTemplate]) -> None:
+        """BLOCK, TRIP, RIPOSTE and INTERRUPT, each aimed at the foes whose items wait on the stack."""
+        theirs = [x for x in reversed(self.stack.items) if x.owner.side != seat.side]
+        attackers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS))
+        movers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in MOVES))
+        if s and attackers:
+            out.append(ActionTemplate("block", "BLOCK an attack (S)", attackers))
+        if a and actor.has("trip") and movers:
+            out.append(ActionTemplate("trip", "TRIP a stacked move (A)", movers))
+        if a and actor.has("riposte"):
+            melee = unique(
+                tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS and not self.ranged(x.owner))
+            )
+            if melee:
+                out.append(ActionTemplate("riposte", "RIPOSTE a melee attack (A)", melee))
+        if a and movers:
+            ways = tuple(k for k in ("jab", "coup") if self.quick_attack(seat)) + (
+                ("trip",) if actor.has("trip") else ()
+            )
+            if ways:
+                out.append(
+                    ActionTemplate(
+                        "interrupt", "INTERRUPT a stacked move with an attack (A)", movers, (("with", ways),)
+                    )
+                )
 
     def castable(self, actor: Delver, spell: str) -> bool:
         record = self.book.spells.get(spell)
@@ -919,11 +911,28 @@ class Skirmish(StackEncounter):
 
     # -- turns ---------------------------------------------------------------------------------------------
     def responders(self, pusher: Seat | None) -> list[Seat]:
-        """Everyone still in who has something quick to answer with, the other side asked first."""
+        """Who is asked to answer, the other side first: every player character with a quick action open,
+        and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
+        an enemy's move) - the others would only pass."""
         top = self.stack.top
         first = top.owner.side if top is not None else self.active
         ordered = [s for s in self.seats if s.side != first] + [s for s in self.seats if s.side == first]
-        return [s for s in ordered if s.out is None and self.can_answer(s)]
+        return [
+            s for s in ordered if s.out is None and (s.actor.is_pc or self.concerns(s)) and self.can_answer(s)
+        ]
+
+    def concerns(self, seat: Post) -> bool:
+        """Whether the top item is an enemy's attack on this seat or a neighbour, or an enemy's move."""
+        top = self.stack.top
+        if top is None or top.owner.side == seat.side:
+            return False
+        kind = top.action.kind
+        if kind in MOVES:
+            return True
+        if kind in ATTACKS and "target" in top.rolls:
+            victim = top.rolls["target"]
+            return bool(victim == seat.index or victim in seat.engaged)
+        return False
 
     def can_answer(self, seat: Post) -> bool:
         """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""

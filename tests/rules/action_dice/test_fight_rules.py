@@ -121,11 +121,13 @@ def test_sorcery_gather_then_cast_with_its_save_and_the_natural_six_copy():
         Action(wizard, "cast", goblin, options={"spell": "cinder-dart"})
     )  # save 6: a copy and a fatigue
     assert wizard.pool == [] and wizard.discard == ["fire"] and wizard.fatigue == 1
-    assert [line.split(" [")[0] for line in enc.board()[1][1]] == [
-        "#3 Mage: CAST Cinder Dart at Goblin",
-        "#2 Mage: CAST Cinder Dart at Goblin",
+    settle(enc)  # nobody can answer a spell here: the copy (#3) resolves first, then the casting (#2)
+    assert [t for t in texts(enc) if t.startswith(("Stacked", "Resolving"))][-4:] == [
+        "Stacked #2: Mage casts Cinder Dart (1 stone).",
+        "Stacked #3: a free copy of Cinder Dart (a natural 6).",
+        "Resolving #3: Mage: CAST Cinder Dart at Goblin.",
+        "Resolving #2: Mage: CAST Cinder Dart at Goblin [die 6].",
     ]
-    settle(enc)
     assert goblin.wounds == 2
 
 
