@@ -377,13 +377,12 @@ class Skirmish(StackEncounter):
         if count == 1 and actor.has("powerful") and actor.pool and events is not None:
             stone = actor.pool.pop(0)
             actor.discard.append(stone)
-            if self.record:
-                self.emit(
-                    events,
-                    "stone",
-                    f"{seat.label} spends a {stone} stone as {DIE_NAMES[kind]} die (a natural 6).",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "stone",
+                f"{seat.label} spends a {stone} stone as {DIE_NAMES[kind]} die (a natural 6).",
+                seat.actor,
+            )
             ok, _ = self.save(seat, events, "a stone spent as a die", penalty=1)
             if not ok:
                 self.force_fatigue(seat, 1, events, "the strain of the stone")
@@ -395,13 +394,12 @@ class Skirmish(StackEncounter):
         actor = self.who(seat)
         actor.fatigue += 1
         seat.add("fatigue", 1)
-        if self.record:
-            self.emit(
-                events,
-                "fatigue",
-                f"{seat.label} takes a fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
-                seat.actor,
-            )
+        self.emit(
+            events,
+            "fatigue",
+            f"{seat.label} takes a fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
+            seat.actor,
+        )
 
     def force_fatigue(self, seat: Post, amount: int, events: list[Event], why: str) -> None:
         """Fatigue from outside: each point above the maximum is a wound."""
@@ -409,13 +407,12 @@ class Skirmish(StackEncounter):
         over = max(0, actor.fatigue + amount - max(actor.fatigue, actor.max_fatigue))
         actor.fatigue += amount
         seat.add("fatigue", amount)
-        if self.record:
-            self.emit(
-                events,
-                "fatigue",
-                f"{seat.label} gains {amount} fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
-                seat.actor,
-            )
+        self.emit(
+            events,
+            "fatigue",
+            f"{seat.label} gains {amount} fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
+            seat.actor,
+        )
         if over:
             self.wound(seat, over, events, "fatigue past the limit")
 
@@ -428,16 +425,15 @@ class Skirmish(StackEncounter):
         ok = passes(face, -penalty, actor.fatigue)
         shown = f"{faces[0]}" if len(faces) == 1 else f"{faces} keeps {face}"
         less = f"{-penalty:+d}" if penalty else ""
-        if self.record:
-            self.emit(
-                events,
-                "save",
-                f"{seat.label} saves ({why}): {shown}{less} vs fatigue {actor.fatigue}:"
-                f" {'passes' if ok else 'fails'}.",
-                seat.actor,
-                face=face,
-                ok=ok,
-            )
+        self.emit(
+            events,
+            "save",
+            f"{seat.label} saves ({why}): {shown}{less} vs fatigue {actor.fatigue}:"
+            f" {'passes' if ok else 'fails'}.",
+            seat.actor,
+            face=face,
+            ok=ok,
+        )
         return ok, face
 
     def push_action(self, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -518,10 +514,7 @@ class Skirmish(StackEncounter):
             everyone = [target, *group]
             pick = everyone[self.rng.die(len(everyone)) - 1]
         if pick is not target:
-            if self.record:
-                self.emit(
-                    events, "astray", f"{seat.label}'s shot goes astray toward {pick.label}.", seat.actor
-                )
+            self.emit(events, "astray", f"{seat.label}'s shot goes astray toward {pick.label}.", seat.actor)
         return pick
 
     def cast(self, seat: Post, action: Action, item: StackItem, events: list[Event]) -> None:
@@ -537,26 +530,24 @@ class Skirmish(StackEncounter):
         ok, face = self.save(seat, events, f"casting {spell['text']}", penalty=level)
         item.rolls = {"spell": spell["id"], "stones": paid, "face": face}
         self.stack.push(item)
-        if self.record:
-            self.emit(
-                events,
-                "push",
-                f"Stacked #{item.number}: {seat.label} casts {spell['text']}"
-                f" ({len(paid)} stone{'s' if len(paid) > 1 else ''}).",
-                seat.actor,
-            )
+        self.emit(
+            events,
+            "push",
+            f"Stacked #{item.number}: {seat.label} casts {spell['text']}"
+            f" ({len(paid)} stone{'s' if len(paid) > 1 else ''}).",
+            seat.actor,
+        )
         if not ok or face == 6:
             self.force_fatigue(seat, 1, events, "the strain of casting")
         if face == 6 and seat.out is None:
             copy = StackItem(seat, action, {"spell": spell["id"], "copy": True})
             self.stack.push(copy)
-            if self.record:
-                self.emit(
-                    events,
-                    "push",
-                    f"Stacked #{copy.number}: a free copy of {spell['text']} (a natural 6).",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "push",
+                f"Stacked #{copy.number}: a free copy of {spell['text']} (a natural 6).",
+                seat.actor,
+            )
 
     # -- resolving ---------------------------------------------------------------------------------------
     def resolve_item(self, item: StackItem, events: list[Event]) -> None:
@@ -577,44 +568,40 @@ class Skirmish(StackEncounter):
             host = self.find(item.rolls["against"])
             if self.strike(item, events) and host is not None and host in self.stack.items:
                 self.stack.remove(host)
-                if self.record:
-                    self.emit(
-                        events,
-                        "cancel",
-                        f"{host.owner.label}'s move #{host.number} is cancelled.",
-                        host.owner.actor,
-                    )
+                self.emit(
+                    events,
+                    "cancel",
+                    f"{host.owner.label}'s move #{host.number} is cancelled.",
+                    host.owner.actor,
+                )
         elif kind == "riposte":
             host = self.find(item.rolls["against"])
             if self.strike(item, events) and host is not None and host in self.stack.items:
                 if host.rolls.get("value", 0) <= item.rolls["value"]:
                     self.stack.remove(host)
-                    if self.record:
-                        self.emit(
-                            events,
-                            "cancel",
-                            f"{seat.label} turns aside {host.owner.label}'s attack #{host.number}.",
-                            seat.actor,
-                        )
+                    self.emit(
+                        events,
+                        "cancel",
+                        f"{seat.label} turns aside {host.owner.label}'s attack #{host.number}.",
+                        seat.actor,
+                    )
         elif kind == "block":
             self.block(item, events)
         elif kind == "exert":
             die = str(item.action.option("die"))
             seat.avail[die] = min(self.who(seat).dice.get(die, 0), seat.avail[die] + 1)
-            if self.record:
-                self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
+            self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
         elif kind == "gather":
             actor = self.who(seat)
             if actor.bag:
                 stone = actor.bag.pop(self.rng.die(len(actor.bag)) - 1)
                 actor.pool.append(stone)
-                if self.record:
-                    self.emit(
-                        events,
-                        "gather",
-                        f"{seat.label} draws a {stone} stone into the active pool.",
-                        seat.actor,
-                    )
+                self.emit(
+                    events,
+                    "gather",
+                    f"{seat.label} draws a {stone} stone into the active pool.",
+                    seat.actor,
+                )
         elif kind == "cast":
             self.spell_effect(item, events)
 
@@ -628,15 +615,14 @@ class Skirmish(StackEncounter):
         before = self.ac_of(seat)
         seat.raised = max(seat.raised, value)
         after = self.ac_of(seat)
-        if self.record:
-            self.emit(
-                events,
-                "ac",
-                f"{seat.label}'s AC {'rises to' if after > before else 'stays at'} {after}"
-                " until the end of the turn.",
-                seat.actor,
-                ac=after,
-            )
+        self.emit(
+            events,
+            "ac",
+            f"{seat.label}'s AC {'rises to' if after > before else 'stays at'} {after}"
+            " until the end of the turn.",
+            seat.actor,
+            ac=after,
+        )
 
     def resolve_move(self, item: StackItem, events: list[Event]) -> None:
         seat = item.owner
@@ -660,23 +646,20 @@ class Skirmish(StackEncounter):
             if hit and merged.rolls.get("as") == "trip":
                 self.disengage(seat)
                 self.engage(seat, attacker)
-                if self.record:
-                    self.emit(
-                        events,
-                        "move",
-                        f"{seat.label} goes down at {attacker.label}'s feet; the move ends there.",
-                        seat.actor,
-                    )
+                self.emit(
+                    events,
+                    "move",
+                    f"{seat.label} goes down at {attacker.label}'s feet; the move ends there.",
+                    seat.actor,
+                )
                 return
         if item.action.kind == "withdraw":
             if seat.engaged:
                 self.disengage(seat)
-                if self.record:
-                    self.emit(events, "move", f"{seat.label} backs out of the melee.", seat.actor)
+                self.emit(events, "move", f"{seat.label} backs out of the melee.", seat.actor)
             elif not seat.far:
                 seat.far = True
-                if self.record:
-                    self.emit(events, "move", f"{seat.label} falls back, far from the fight.", seat.actor)
+                self.emit(events, "move", f"{seat.label} falls back, far from the fight.", seat.actor)
             return
         target = self.post(item.action.target)
         if target.out is not None:
@@ -684,15 +667,11 @@ class Skirmish(StackEncounter):
         if seat.far != target.far:
             seat.far = target.far
             self.disengage(seat)
-            if self.record:
-                self.emit(
-                    events, "move", f"{seat.label} closes the distance toward {target.label}.", seat.actor
-                )
+            self.emit(events, "move", f"{seat.label} closes the distance toward {target.label}.", seat.actor)
             return
         self.disengage(seat)
         self.engage(seat, target)
-        if self.record:
-            self.emit(events, "move", f"{seat.label} is in melee with {target.label}.", seat.actor)
+        self.emit(events, "move", f"{seat.label} is in melee with {target.label}.", seat.actor)
 
     def engage(self, a: Post, b: Post) -> None:
         a.engaged.add(b.index)
@@ -717,29 +696,27 @@ class Skirmish(StackEncounter):
         if target.out is not None:
             return False
         if not reach and not self.reaches(seat, target):
-            if self.record:
-                self.emit(
-                    events,
-                    "miss",
-                    f"{target.label} is out of {seat.label}'s reach: the attack fails.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "miss",
+                f"{target.label} is out of {seat.label}'s reach: the attack fails.",
+                seat.actor,
+            )
             return False
         face, value = item.rolls["face"], item.rolls["value"]
         ac = self.ac_of(target)
         hit = passes(face, value - face, ac)
         why = " (a natural 6)" if face == 6 else " (a natural 1)" if face == 1 else ""
-        if self.record:
-            self.emit(
-                events,
-                "hit" if hit else "miss",
-                f"{seat.label}'s {NAMES[way]} {'hits' if hit else 'misses'}"
-                f" {target.label}: {value} vs AC {ac}{why}.",
-                seat.actor,
-                hit=hit,
-                face=face,
-                ac=ac,
-            )
+        self.emit(
+            events,
+            "hit" if hit else "miss",
+            f"{seat.label}'s {NAMES[way]} {'hits' if hit else 'misses'}"
+            f" {target.label}: {value} vs AC {ac}{why}.",
+            seat.actor,
+            hit=hit,
+            face=face,
+            ac=ac,
+        )
         if actor.has("heavy-hitter"):
             self.force_fatigue(target, 1, events, f"{seat.label} hits heavily")
             if target.out is not None:
@@ -761,45 +738,40 @@ class Skirmish(StackEncounter):
         assert isinstance(seat, Post)
         host = self.find(item.rolls["against"])
         if host is None:
-            if self.record:
-                self.emit(events, "block", f"{seat.label}'s block finds nothing left to stop.", seat.actor)
+            self.emit(events, "block", f"{seat.label}'s block finds nothing left to stop.", seat.actor)
             return
         victim = self.seats[host.rolls["target"]]
         near = victim is seat or victim.index in seat.engaged
         if not near:
-            if self.record:
-                self.emit(
-                    events, "block", f"{victim.label} is out of {seat.label}'s reach: no block.", seat.actor
-                )
+            self.emit(
+                events, "block", f"{victim.label} is out of {seat.label}'s reach: no block.", seat.actor
+            )
             return
         if self.ranged(host.owner):
             self.stack.remove(host)
             seat.avail["S"] = min(self.who(seat).dice["S"], seat.avail["S"] + 1)
-            if self.record:
-                self.emit(
-                    events,
-                    "cancel",
-                    f"{seat.label}'s shield catches the shot #{host.number}; the shield die comes back.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "cancel",
+                f"{seat.label}'s shield catches the shot #{host.number}; the shield die comes back.",
+                seat.actor,
+            )
         elif host.rolls["value"] <= item.rolls["face"]:
             self.stack.remove(host)
-            if self.record:
-                self.emit(
-                    events,
-                    "cancel",
-                    f"{seat.label} blocks #{host.number}: {host.rolls['value']} against a"
-                    f" shield of {item.rolls['face']}.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "cancel",
+                f"{seat.label} blocks #{host.number}: {host.rolls['value']} against a"
+                f" shield of {item.rolls['face']}.",
+                seat.actor,
+            )
         else:
-            if self.record:
-                self.emit(
-                    events,
-                    "block",
-                    f"{seat.label}'s block ({item.rolls['face']}) is too weak for {host.rolls['value']}.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "block",
+                f"{seat.label}'s block ({item.rolls['face']}) is too weak for {host.rolls['value']}.",
+                seat.actor,
+            )
 
     def spell_effect(self, item: StackItem, events: list[Event]) -> None:
         seat = item.owner
@@ -810,8 +782,7 @@ class Skirmish(StackEncounter):
         if target.out is not None:
             return
         effect = spell["effect"]
-        if self.record:
-            self.emit(events, "spell", f"{spell['text']} takes hold of {target.label}.", seat.actor)
+        self.emit(events, "spell", f"{spell['text']} takes hold of {target.label}.", seat.actor)
         if effect == "wounds":
             self.wound(target, amount, events, spell["text"])
         elif effect == "drain":
@@ -821,10 +792,9 @@ class Skirmish(StackEncounter):
         elif effect == "rally":
             actor = self.who(target)
             actor.fatigue = max(actor.permanent, actor.fatigue - amount)
-            if self.record:
-                self.emit(
-                    events, "rally", f"{target.label} breathes easier: fatigue {actor.fatigue}.", target.actor
-                )
+            self.emit(
+                events, "rally", f"{target.label} breathes easier: fatigue {actor.fatigue}.", target.actor
+            )
 
     # -- wounds and death ----------------------------------------------------------------------------
     def wound(self, target: Post, count: int, events: list[Event], why: str) -> None:
@@ -833,16 +803,14 @@ class Skirmish(StackEncounter):
         if not actor.lesser:
             actor.hidden_damage.extend(self.rng.die(6) for _ in range(count))
         target.add("wounds", count)
-        if self.record:
-            self.emit(
-                events,
-                "wound",
-                f"{target.label} takes {count} wound{'s' if count > 1 else ''} ({why}):"
-                f" wounded x{actor.wounds}.",
-                target.actor,
-                wounds=actor.wounds,
-                hidden=not actor.lesser,
-            )
+        self.emit(
+            events,
+            "wound",
+            f"{target.label} takes {count} wound{'s' if count > 1 else ''} ({why}): wounded x{actor.wounds}.",
+            target.actor,
+            wounds=actor.wounds,
+            hidden=not actor.lesser,
+        )
         if self.stack.of(target):
             ok, _ = self.save(target, events, "to keep its stacked abilities")
             if not ok:
@@ -857,13 +825,12 @@ class Skirmish(StackEncounter):
     def lose_stack(self, seat: Post, events: list[Event]) -> None:
         gone = self.stack.drop_owner(seat)
         if gone:
-            if self.record:
-                self.emit(
-                    events,
-                    "cancel",
-                    f"{seat.label} loses {', '.join(f'#{i.number}' for i in gone)} from the stack.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "cancel",
+                f"{seat.label} loses {', '.join(f'#{i.number}' for i in gone)} from the stack.",
+                seat.actor,
+            )
 
     def finishing_blow(self, target: Post, events: list[Event], attacker: Post) -> None:
         actor = self.who(target)
@@ -878,17 +845,16 @@ class Skirmish(StackEncounter):
         dead = total >= actor.health
         if not actor.lesser:
             target.shown = (actor.wounds, total)
-        if self.record:
-            self.emit(
-                events,
-                "finish",
-                f"Finishing blow on {target.label}: {shown} against health {actor.health}"
-                f" - {'dead' if dead else 'still standing'}.",
-                target.actor,
-                total=total,
-                health=actor.health,
-                dead=dead,
-            )
+        self.emit(
+            events,
+            "finish",
+            f"Finishing blow on {target.label}: {shown} against health {actor.health}"
+            f" - {'dead' if dead else 'still standing'}.",
+            target.actor,
+            total=total,
+            health=actor.health,
+            dead=dead,
+        )
         if dead:
             self.kill(target, events)
 
@@ -899,13 +865,12 @@ class Skirmish(StackEncounter):
         self.put_out(seat, "dead")
         seat.add("deaths", 1)
         if gone:
-            if self.record:
-                self.emit(
-                    events,
-                    "cancel",
-                    f"{seat.label}'s stacked {', '.join(f'#{i.number}' for i in gone)} die with it.",
-                    seat.actor,
-                )
+            self.emit(
+                events,
+                "cancel",
+                f"{seat.label}'s stacked {', '.join(f'#{i.number}' for i in gone)} die with it.",
+                seat.actor,
+            )
         if self.live_sides <= 1:
             self.finish(events)
 
@@ -966,19 +931,17 @@ class Skirmish(StackEncounter):
                         actor.lost.extend(actor.pool + actor.discard)
                         actor.pool.clear()
                         actor.discard.clear()
-                        if self.record:
-                            self.emit(
-                                events,
-                                "stones",
-                                f"{seat.label}'s stones burn out until a serious rest.",
-                                seat.actor,
-                            )
+                        self.emit(
+                            events,
+                            "stones",
+                            f"{seat.label}'s stones burn out until a serious rest.",
+                            seat.actor,
+                        )
         for seat in self.seats:
             seat.raised = 0
             if seat.side == side:
                 seat.avail = dict(self.who(seat).dice)
-        if self.record:
-            self.emit(events, "turn", f"End of the {side} side's turn: its dice refresh.")
+        self.emit(events, "turn", f"End of the {side} side's turn: its dice refresh.")
 
     def on_finish(self, events: list[Event], reason: str | None) -> None:
         self.stack.items.clear()
