@@ -121,8 +121,9 @@ class Skirmish(StackEncounter):
         start = choose(
             self.options.get("start", system.book.house.get("start", "near")), ("near", "far"), "start"
         )
-        for seat in self.seats:
-            seat.far = start == "far"
+        home = next(iter(self.sides))
+        for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
+            seat.far = start == "far" and seat.side != home
         first = self.options.get("initiative")
         if first is not None:
             wanted = choose(first, ("party", "foes"), "initiative")

@@ -281,3 +281,16 @@ def test_heavy_hitter_tires_the_target_hit_or_miss_and_two_handed_wounds_count_d
         "Goblin takes 2 wounds (Brute's jab): wounded x3.",
     ]
     assert goblin.hidden_damage == []
+
+
+def test_a_fight_that_starts_far_takes_two_moves_to_reach_melee():
+    hero = delver("Hero")
+    orc = delver("Orc", kind="npc", ac=0)
+    enc = fight([hero], [orc], [3, 4], start="far")
+    enc.apply(Action(hero, "move", orc))
+    settle(enc)
+    assert texts(enc)[-1] == "Hero closes the distance toward Orc." and not enc.post(hero).engaged
+    enc.post(hero).avail["M"] = 1
+    enc.apply(Action(hero, "move", orc))
+    settle(enc)
+    assert texts(enc)[-1] == "Hero is in melee with Orc." and enc.post(hero).engaged == {1}
