@@ -18,6 +18,7 @@ SYSTEMS: dict[str, str] = {
     "nine-powers": "solo.rules.nine_powers:NinePowers",
     "resistance": "solo.rules.resistance:Resistance",
     "rogue-spire": "solo.rules.rogue_spire:RogueSpire",
+    "action-dice": "solo.rules.action_dice:ActionDice",
 }
 
 _built: dict[str, System] = {}

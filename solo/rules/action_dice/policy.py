@@ -1,0 +1,128 @@
+"""How the engine plays an action-dice character (the GM's foes, or anyone in `--auto` and forecasts).
+
+It never draws from the fight's dice (so a replay of the chosen actions
+rolls the same), and never peeks at hidden damage.
+
+* Answering on the stack: if the top item is an enemy attack on this
+  character (or on a friend beside a shield) that would hit as things stand
+  and did not roll a natural 6, it blocks, ripostes or dodges, in that order
+  of preference, when it has the dice (and a fatigue to spare, for a dodge).
+  A fighter with TRIP, or an archer, interrupts an enemy's stacked move.
+* On its own turn: a finishing blow when the foe looks done for (a lesser
+  foe: an even chance or better; others: wounds worth their health at 3.5 a
+  wound, or the damage the last finishing blow revealed plus 3.5 a wound
+  since), else a jab at the most wounded foe in reach; a sorcerer casts what
+  it can, or gathers power; a melee fighter with nobody in reach moves
+  toward the nearest foe; a wizard with EXERT wins back a spent attack die.
+  Otherwise it passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.rules.action_dice.dice import finishing_chance, passes
+from solo.rules.action_dice.skirmish import ATTACKS, Post, Skirmish
+from solo.rules.engine import Action
+from solo.rules.stack import PASS
+
+
+def policy(actor: Any, fight: Skirmish) -> Action:
+    seat = fight.post(actor)
+    if fight.window is not None or fight.stack:
+        if not worth_answering(seat, fight):
+            return Action(actor, PASS)
+        kinds = {t.kind: t for t in fight.seat_templates(seat)}
+        return answer(seat, fight, kinds) or Action(actor, PASS)
+    kinds = {t.kind: t for t in fight.seat_templates(seat)}
+    return own_turn(seat, fight, kinds) or Action(actor, PASS)
+
+
+def worth_answering(seat: Post, fight: Skirmish) -> bool:
+    """Whether the top item is an enemy's attack on this character or a neighbour, or an enemy's move."""
+    return fight.concerns(seat)
+
+
+def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
+    top = fight.stack.top
+    if top is None:
+        return None
+    actor = seat.actor
+    attacker = top.owner
+    if attacker.side != seat.side and top.action.kind in ATTACKS and "target" in top.rolls:
+        victim = fight.seats[top.rolls["target"]]
+        face, value = top.rolls["face"], top.rolls["value"]
+        if face != 6 and passes(face, value - face, fight.ac_of(victim)):
+            near = victim is seat or victim.index in seat.engaged
+            if "block" in kinds and near and has(kinds["block"].targets, attacker.actor):
+                return Action(actor, "block", attacker.actor)
+            if (
+                "riposte" in kinds
+                and has(kinds["riposte"].targets, attacker.actor)
+                and attacker.index in seat.engaged
+            ):
+                return Action(actor, "riposte", attacker.actor)
+            if victim is seat and "dodge" in kinds:
+                dex = fight.who(seat).bonus("dex")
+                if 6 + dex > value:  # a dodge can still lift the AC past the attack
+                    return Action(actor, "dodge")
+        return None
+    mine = any(m.owner is seat for m in top.merged)
+    if attacker.side != seat.side and top.action.kind == "move" and "interrupt" in kinds and not mine:
+        template = kinds["interrupt"]
+        if has(template.targets, attacker.actor) and not seat.far:
+            ways = dict(template.params)["with"]
+            return Action(actor, "interrupt", attacker.actor, options={"with": ways[0]})
+    return None
+
+
+def own_turn(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
+    actor = seat.actor
+    me = fight.who(seat)
+    foes = [s for s in fight.foes_of(seat) if isinstance(s, Post)]
+    reachable = [s for s in foes if fight.reaches(seat, s)]
+    if "coup" in kinds and reachable:
+        for target in sorted(reachable, key=lambda s: -fight.who(s).wounds):
+            t = fight.who(target)
+            done_for = (
+                finishing_chance(t.wounds, t.health) >= 0.5
+                if t.lesser
+                else likely_damage(target, t) >= t.health
+            )
+            if t.wounds and done_for:
+                return Action(actor, "coup", target.actor)
+    if "cast" in kinds and foes:
+        spells = dict(kinds["cast"].params)["spell"]
+        harmful = [k for k in spells if fight.book.spells[k]["effect"] in ("wounds", "drain")]
+        if harmful:
+            target = max(foes, key=lambda s: (fight.who(s).wounds, -s.index))
+            return Action(actor, "cast", target.actor, options={"spell": harmful[0]})
+    if "jab" in kinds and reachable:
+        target = max(reachable, key=lambda s: (fight.who(s).wounds, -s.index))
+        return Action(actor, "jab", target.actor)
+    if "gather" in kinds and not me.pool:
+        return Action(actor, "gather")
+    if (
+        "exert" in kinds
+        and seat.avail["A"] == 0
+        and reachable
+        and "A" in dict(kinds["exert"].params)["die"]
+        and me.fatigue + 2 <= me.max_fatigue
+    ):
+        return Action(actor, "exert", options={"die": "A"})
+    if "move" in kinds and not fight.ranged(seat) and not reachable and seat.avail["A"] and foes:
+        target = min(foes, key=lambda s: (len(s.engaged), s.index))
+        return Action(actor, "move", target.actor)
+    return None
+
+
+def likely_damage(seat: Post, actor: Any) -> float:
+    """Hidden damage as a foe can judge it: 3.5 a wound, or what the last finishing blow showed plus that."""
+    if seat.shown is None:
+        return 3.5 * actor.wounds
+    wounds, total = seat.shown
+    return total + 3.5 * (actor.wounds - wounds)
+
+
+def has(targets: tuple[Any, ...], actor: Any) -> bool:
+    return any(t is actor for t in targets)
