@@ -17,6 +17,7 @@ from solo.rules.engine import RulesError, System
 SYSTEMS: dict[str, str] = {
     "nine-powers": "solo.rules.nine_powers:NinePowers",
     "resistance": "solo.rules.resistance:Resistance",
+    "masque": "solo.rules.masque:Masque",
 }
 
 _built: dict[str, System] = {}
