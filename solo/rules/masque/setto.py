@@ -229,7 +229,8 @@ class SetTo(Encounter):
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
         if self.record:
             for seat in casters:
-                self.emit(events, "cast", f"{seat.label}: {seat.roll.text() if seat.roll else ''}", seat.actor)
+                shown = seat.roll.text() if seat.roll else ""
+                self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
         # nullify: a monster's all-1s costs it a hit
         for seat in casters:
             if seat.roll is not None and seat.roll.nullified and seat.mactor.is_monster and seat.out is None:

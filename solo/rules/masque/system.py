@@ -42,8 +42,8 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
-from solo.rules.masque.addons import addon_odds
 from solo.rules.masque.actor import ROLE_BUILD, ROLE_DICE, MasqueActor, actor_from_dict
+from solo.rules.masque.addons import addon_odds
 from solo.rules.masque.cast import Cast, legal_cast, parse_cast
 from solo.rules.masque.growth import recovery_roll
 from solo.rules.masque.odds import cast_odds, strike_odds
@@ -225,7 +225,8 @@ class Masque(System):
     def odds_for(self, **parameters: Any) -> Odds:
         if parameters.get("addons"):
             odds = addon_odds()
-            bands = {f"{n} add-on hit{'s' if n != 1 else ''} ({p})": {"exact": str(p)} for n, p in odds.items()}
+            bands = {f"{n} add-on hit{'s' if n != 1 else ''} ({p})": {"exact": str(p)}
+                     for n, p in odds.items()}
             return Odds(self.id, full_degrees({"success": 1 - odds[0], "fail": odds[0]}),
                         {"addons": True, "bands": bands})
         text = parameters.get("cast")

@@ -97,7 +97,8 @@ def test_mq8_hybor_lizard_explodes_to_fourteen():
     assert roll.casting == 14 and roll.average == Fraction(19, 2) and roll.met
 
 
-@pytest.mark.parametrize(("die", "natural"), [(7, Fraction(1, 6)), (11, Fraction(1, 10)), (13, Fraction(1, 12))])
+@pytest.mark.parametrize(("die", "natural"),
+                         [(7, Fraction(1, 6)), (11, Fraction(1, 10)), (13, Fraction(1, 12))])
 def test_mq9_doubled_dice_naturals(die, natural):
     assert cast_odds(parse_cast(f"d{die}")).casting[die] == natural
     assert face_distribution(die)[die] == natural
@@ -214,7 +215,8 @@ def test_mq19_one_bit_through_the_real_set_to(masque):
     assert sorted(hits.values()) == [0, 1]  # one singleton on the Orc or the Goblin
     assert enc.mark(enc.seat(magnus)) == 0 and enc.mark(enc.seat(bravo)) == 1  # Magnus forced down
     assert "Magnus is forced downstage." in texts
-    assert not any(e.kind == "hit" and e.actor in ("Bravo", "Magnus") for e in enc.log)  # monsters deal nothing
+    # the monsters deal nothing
+    assert not any(e.kind == "hit" and e.actor in ("Bravo", "Magnus") for e in enc.log)
     assert enc.round == 2 and rng.exhausted
 
 
