@@ -246,7 +246,7 @@ class SetTo(Encounter):
         if striker is None:
             self.emit(events, "parley", "The totals tie: a parley, nobody strikes this bit.")
         else:
-            self.emit(events, "strike", f"{striker[:1].upper()}{striker[1:]} strikes.")
+            self.emit(events, "strike", f"The strike goes to the {striker}.")
             self.deal_hits(striker, bit, events)
             specials.side_struck(self, self.other(striker), events)
         self.restage(events)

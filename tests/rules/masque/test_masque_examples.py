@@ -209,7 +209,7 @@ def test_mq19_one_bit_through_the_real_set_to(masque):
         enc.apply(enc.bind(template, actor, None, **({"dice": dice} if dice else {})))
     texts = [e.text for e in enc.log]
     assert "Goblin: d4=2 → 2 (under avg 2.5)" in texts
-    assert "Totals: troupe 8, monsters 5." in texts and "Troupe strikes." in texts
+    assert "Totals: troupe 8, monsters 5." in texts and "The strike goes to the troupe." in texts
     assert "Bravo: d8=6 → 6 (met avg 4.5)" in texts and "Magnus: d6=2 → 2 (under avg 3.5)" in texts
     hits = {enc.label(a): enc.seat(a).hits for a in (orc, goblin)}
     assert sorted(hits.values()) == [0, 1]  # one singleton on the Orc or the Goblin
