@@ -42,14 +42,17 @@ from solo.rules.engine import (
     Declare,
     Encounter,
     Event,
+    Odds,
     RulesError,
     Seat,
+    full_degrees,
 )
 from solo.rules.masque import fx, specials
 from solo.rules.masque.actor import MasqueActor
 from solo.rules.masque.addons import roll_addons
 from solo.rules.masque.cast import Cast, legal_cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
+from solo.rules.masque.odds import cast_odds
 from solo.rules.masque.throw import CastRoll, DieRoll, roll_cast
 from solo.rules.stage import Stage
 
@@ -167,6 +170,19 @@ class SetTo(Encounter):
             aim = f", Role Fx at {self.label(action.target)}" if action.target is not None else ""
             return f"cast {dice}{aim}"
         return action.kind.replace("-", " ")
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """A cast's exact chance of meeting its average (what lets it deal a hit if its side strikes)."""
+        if action.kind != "cast":
+            return None
+        seat = self.seat(action.actor)
+        actor = seat.mactor  # type: ignore[attr-defined]
+        if actor.is_monster:
+            cast, monster = self.monster_cast(seat), True  # type: ignore[arg-type]
+        else:
+            cast, monster = parse_cast(str(action.option("dice"))), False
+        met = cast_odds(cast, monster=monster).met
+        return Odds(self.system.id, full_degrees({"success": met, "fail": 1 - met}), {"cast": cast.text})
 
     def validate(self, seat: Seat, action: Action) -> Action:
         s: MasqueSeat = seat  # type: ignore[assignment]

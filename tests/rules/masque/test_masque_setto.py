@@ -1,5 +1,7 @@
 """Set-tos played bit by bit with scripted dice: Role Fx, monster specials, restaging, the end."""
 
+from fractions import Fraction
+
 import pytest
 
 from solo.dice import ScriptedRng
@@ -269,3 +271,13 @@ def test_monsters_break_off_when_half_are_out(masque):
     play_bit(enc, (lancer, "d12"))
     assert enc.is_over() and enc.winner == "troupe"
     assert "Half of the monsters are out: the rest break off and flee." in texts(enc)
+
+
+def test_a_cast_shows_its_exact_chance_of_meeting_its_average(masque):
+    bravo = masque.new_actor("Bravo", "bravo")
+    bravo.build = bravo.current = 9
+    enc = set_to(masque, [bravo], [masque.npc("orc")], [])
+    template = next(t for t in enc.templates(bravo) if t.kind == "cast")
+    assert template.params[0][1][0] == "d8+d1"  # the first suggestion keeps the role die full
+    odds = enc.action_odds(enc.bind(template, bravo, None, dice="d8+d1"))
+    assert odds.success == Fraction(9, 16)  # MQ-3
