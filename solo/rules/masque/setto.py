@@ -101,6 +101,7 @@ class SetTo(Encounter):
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
             seat.was_up = bool(self.mark(seat))
+        self.striker: str | None = None
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
 
     # -- where everyone stands ------------------------------------------------------------
@@ -258,7 +259,7 @@ class SetTo(Encounter):
         a, b = list(self.sides)
         self.emit(events, "totals", f"Totals: {a} {totals[a]}, {b} {totals[b]}.", None,
                   totals=dict(totals))
-        striker = self.strike_side(totals)
+        striker = self.striker = self.strike_side(totals)
         if striker is None:
             self.emit(events, "parley", "The totals tie: a parley, nobody strikes this bit.")
         else:
@@ -400,13 +401,15 @@ class SetTo(Encounter):
             if seat.out is None and self.mark(seat) and seat.forced:
                 self.stage.exit(seat.side, seat)
                 self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
+                specials.witcher_drags(self, seat, events)
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
                 if self.stage.exit(seat.side, seat):
                     self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         specials.restage(self, events)
         for seat in self.seats:
-            if seat.out is None and seat.action is not None and seat.action.kind == "enter":
+            if seat.out is None and seat.action is not None and seat.action.kind == "enter" \
+                    and not specials.pinned(self, seat):
                 mark = self.stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 #: the monsters whose special ability is played (the rest roll their plain Cast)
 HOOKED = ("goblin", "orc", "ogre", "hybor", "turbul-bats", "ghoul", "troll", "fell-groot", "salamander",
-          "merekite", "warg")
+          "merekite", "warg", "rounder", "hobgoblin", "commoner", "gnome", "elf", "dwarf", "spidure",
+          "witcher")
 
 
 def _id(seat: MasqueSeat) -> str:
@@ -49,6 +50,10 @@ def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
         for _ in range(min(2, state["lost_d4"])):
             terms.remove(Term(4))
         return Cast(tuple(terms), cast.const, cast.least)
+    if kind == "rounder" and state.get("rounder_bit") == enc.round:
+        return Cast((Term(4, 1, 6),), cast.const, False)
+    if kind == "gnome" and state.get("drop_d8"):
+        return Cast((Term(6),), cast.const, False)
     if kind == "orc" and state.get("borrow_bit") == enc.round and state.get("borrow"):
         extra = parse_cast(state["borrow"]).terms
         return Cast((*cast.terms, *extra)[:3], cast.const, cast.least)
@@ -73,6 +78,10 @@ def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
     if roll is None:
         return
     state = seat.state
+    hook = _AFTER.get(kind)
+    if hook is not None:
+        hook(enc, seat, roll, events)
+        return
     if kind == "goblin":
         kept = roll.dice[0]
         if kept.sides == 6:
@@ -106,6 +115,137 @@ def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
         if (enc.round == 1 or state.get("entered_bit") == enc.round - 1) and a == b and a in (2, 3, 4):
             roll.bonus += a + b
             enc.emit(events, "special", f"{seat.label}'s double {a}-{b} counts twice.", seat.actor)
+
+
+def _rounder(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    die = roll.dice[0]
+    if seat.state.get("rounder_bit") == enc.round and die.sides == 6:
+        # the d6 of its d4|d6 turn: a 4 counts as a d4 natural (a d4 is rerolled and added), 5-6 just add
+        first = die.rolls[0]
+        die.rolls = [first]
+        if first == 4:
+            roll.dice.append(DieRoll(4, 1, explode_add(4, enc.rng)))
+        return
+    if die.sides == 3:
+        seat.state["rounder_bit"] = enc.round + 1
+        enc.emit(events, "special", f"{seat.label} keeps its d3: next bit it casts d4|d6 best max.",
+                 seat.actor)
+
+
+def _hobgoblin(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    die = roll.dice[0]
+    if die.first != 1:
+        return
+    for ally in _adjacent_allies(enc, seat):
+        other = ally.roll.dice[0] if ally.roll is not None and ally.roll.dice else None
+        if other is not None and other.value >= 2:
+            die.adjust += 1
+            other.adjust -= 1
+            roll.nullified = False  # its die is no longer a 1 when the nullify comes
+            enc.emit(events, "special", f"{seat.label} steps its 1 up, and {ally.label}'s die down.",
+                     seat.actor)
+            return
+
+
+def _commoner(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    die = roll.dice[0]
+    if die.sides != 5 or die.other is None or len(die.rolls) < 2:
+        return
+    floor = die.other[1]
+    ups = sum(1 for r in die.rolls[1:] if r <= floor and r < 5)
+    if ups:
+        die.adjust += ups
+        enc.emit(events, "special", f"{seat.label} steps up {ups} low reroll(s).", seat.actor)
+
+
+def _gnome(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    die = roll.dice[0]
+    d8 = die.first if die.sides == 8 else (die.other[1] if die.other and die.other[0] == 8 else 0)
+    if d8 >= 7 and not seat.state.get("drop_d8"):
+        seat.state["drop_d8"] = True
+        if die.sides == 6 and die.value < 6:
+            die.adjust += 1
+        enc.emit(events, "special", f"{seat.label}'s d8 shows {d8}: it drops the d8 for the set-to and"
+                 " steps its d6 up.", seat.actor)
+
+
+def _elf(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    die = roll.dice[0]
+    allies = [a for a in _adjacent_allies(enc, seat) if a.roll is not None]
+    if die.first == die.sides and len(die.rolls) > 1 and len(allies) >= 2:
+        die.rolls = [die.first]
+        for ally in allies:
+            assert ally.roll is not None
+            ally.roll.dice.append(DieRoll(4, 1, explode_add(4, enc.rng)))
+        enc.emit(events, "special", f"{seat.label} gives up its reroll: {', '.join(a.label for a in allies)}"
+                 " each add a d4.", seat.actor)
+
+
+def _dwarf(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    firsts = [d.first for a in _adjacent_allies(enc, seat) if _id(a) == "dwarf" and a.roll is not None
+              for d in a.roll.dice if not d.modifier]
+    if not firsts:
+        return
+    floor = min(firsts)
+    ups = sum(1 for d in roll.dice for r in d.rolls[1:] if r < floor)
+    if ups:
+        for d in roll.dice:
+            d.adjust += sum(1 for r in d.rolls[1:] if r < floor)
+        enc.emit(events, "special", f"{seat.label} steps up {ups} reroll(s) beside its kin.", seat.actor)
+
+
+def _spidure(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    facing = enc.facing(seat)
+    if facing is None or facing.roll is None or facing.out is not None:
+        return
+    high = facing.roll.high_die()
+    if high is None or high.lost:
+        return
+    a, b = roll.dice[0].value, roll.dice[1].value
+    value = high.value
+    if a + b > value and min(a, b) < value:
+        high.lost = True
+        enc.emit(events, "special", f"{seat.label}'s d5s ({a}, {b}) bracket {facing.label}'s high die"
+                 f" ({value}): it counts nothing this bit.", seat.actor)
+
+
+def _adjacent_allies(enc: SetTo, seat: MasqueSeat) -> list[MasqueSeat]:
+    mark = enc.mark(seat)
+    out = []
+    for m in enc.stage.adjacent(mark) if mark else []:
+        ally = enc.stage.at(seat.side, m)
+        if ally is not None and ally.out is None:
+            out.append(ally)
+    return out
+
+
+_AFTER = {"rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
+          "dwarf": _dwarf, "spidure": _spidure}
+
+
+def witcher_drags(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
+    """A Witcher forced down in a bit its side struck takes a foe it outcast by a d12 or more with it."""
+    if _id(seat) != "witcher" or seat.roll is None or enc.striker != seat.side:
+        return
+    margin = enc.rng.die(12)
+    foes = [f for f in enc.upstage(enc.other(seat.side)) if f.roll is not None
+            and seat.roll.casting - f.roll.casting >= margin and not f.forced]
+    if foes:
+        victim = enc.rng.choice(foes)
+        enc.stage.exit(victim.side, victim)
+        victim.state["pinned"] = True
+        enc.emit(events, "special", f"{seat.label} drags {victim.label} downstage with it (d12 {margin}).",
+                 seat.actor)
+
+
+def pinned(enc: SetTo, seat: MasqueSeat) -> bool:
+    """A Witcher's victim stays down while any Witcher of the other side is downstage."""
+    if not seat.state.get("pinned"):
+        return False
+    if any(_id(w) == "witcher" for w in enc.downstage(enc.other(seat.side))):
+        return True
+    seat.state["pinned"] = False
+    return False
 
 
 def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) -> None:

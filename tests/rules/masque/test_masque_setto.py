@@ -281,3 +281,76 @@ def test_a_cast_shows_its_exact_chance_of_meeting_its_average(masque):
     assert template.params[0][1][0] == "d8+d1"  # the first suggestion keeps the role die full
     odds = enc.action_odds(enc.bind(template, bravo, None, dice="d8+d1"))
     assert odds.success == Fraction(9, 16)  # MQ-3
+
+
+def test_rounder_keeping_its_d3_casts_d4_or_d6_next_and_a_d6_four_is_a_d4_natural(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    rounder = masque.npc("rounder")
+    enc = set_to(masque, [lancer], [rounder], [3, 1, 2, 3, 2, 4, 3])
+    play_bit(enc, (lancer, "d12"))
+    assert "Rounder keeps its d3: next bit it casts d4|d6 best max." in texts(enc)
+    play_bit(enc, (lancer, "d12"))
+    assert "Rounder: d6=4 d4=3 → 7 (met avg 6)" in texts(enc)
+
+
+def test_hobgoblin_steps_its_one_up_and_its_neighbours_die_down(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    hobs = [masque.npc("hobgoblin"), masque.npc("hobgoblin")]
+    enc = set_to(masque, [lancer], hobs, [3, 1, 4])
+    play_bit(enc, (lancer, "d12"))
+    assert "Hobgoblin 1 steps its 1 up, and Hobgoblin 2's die down." in texts(enc)
+    assert "Totals: troupe 3, monsters 5." in texts(enc) and enc.seat(hobs[0]).hits == 0
+
+
+def test_commoner_steps_up_a_reroll_no_higher_than_its_d4(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    enc = set_to(masque, [lancer], [masque.npc("commoner")], [3, 5, 3, 2])
+    play_bit(enc, (lancer, "d12"))
+    assert "Commoner steps up 1 low reroll(s)." in texts(enc)
+    assert "Totals: troupe 3, monsters 8." in texts(enc)
+
+
+def test_gnome_drops_its_d8_on_a_seven_and_steps_its_d6_up(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    gnome = masque.npc("gnome")
+    enc = set_to(masque, [lancer], [gnome], [3, 4, 7])
+    play_bit(enc, (lancer, "d12"))
+    assert "Totals: troupe 3, monsters 5." in texts(enc)
+    assert enc.monster_cast(enc.seat(gnome)).text == "d6"
+
+
+def test_elf_trades_its_reroll_for_a_d4_to_each_neighbour(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    elves = [masque.npc("elf") for _ in range(3)]
+    enc = set_to(masque, [lancer], elves, [3, 2, 8, 3, 4, 2, 3, 2, 2])  # the Lancer's pair: add-ons 0
+    play_bit(enc, (lancer, "d12"))
+    assert "Elf 2 gives up its reroll: Elf 1, Elf 3 each add a d4." in texts(enc)
+    assert "Totals: troupe 3, monsters 19." in texts(enc)
+
+
+def test_dwarf_steps_up_a_reroll_below_its_kins_lowest_die(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    dwarves = [masque.npc("dwarf"), masque.npc("dwarf")]
+    enc = set_to(masque, [lancer], dwarves, [3, 4, 3, 1, 3, 3, 1, 1])
+    play_bit(enc, (lancer, "d12"))
+    assert "Dwarf 1 steps up 1 reroll(s) beside its kin." in texts(enc)
+    assert "Totals: troupe 3, monsters 15." in texts(enc)
+
+
+def test_spidure_brackets_the_facing_high_die(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    enc = set_to(masque, [lancer], [masque.npc("spidure")], [7, 5, 3, 2])
+    play_bit(enc, (lancer, "d12"))
+    assert "Spidure's d5s (7, 3) bracket Lancer's high die (7): it counts nothing this bit." in texts(enc)
+    assert "Totals: troupe 0, monsters 10." in texts(enc)
+
+
+def test_witcher_forced_down_drags_a_foe_that_stays_down_while_it_waits(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    witcher, orc = masque.npc("witcher"), masque.npc("orc")
+    enc = set_to(masque, [lancer], [witcher, orc], [2, 4, 4, 3, 1, 2])
+    play_bit(enc, (lancer, "d12"))
+    assert "Witcher drags Lancer downstage with it (d12 1)." in texts(enc)
+    assert enc.mark(enc.seat(lancer)) == 0
+    play_bit(enc, (lancer, "enter"))
+    assert enc.mark(enc.seat(lancer)) == 0  # the Witcher was still downstage when it tried
