@@ -13,7 +13,7 @@ from solo.rules.forecast import forecast
 
 
 def test_registry_lists_and_builds_systems():
-    assert registry.ids() == ["nine-powers", "resistance"]
+    assert registry.ids() == ["nine-powers", "resistance", "masque"]
     np = registry.get("nine-powers")
     assert (np.id, np.name) == ("nine-powers", "Nine Powers")
     assert registry.get("Nine-Powers") is np  # built once
