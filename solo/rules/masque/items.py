@@ -14,8 +14,30 @@
 from __future__ import annotations
 
 import math
+import re
 
 from solo.dice import Rng
+from solo.rules.engine import RulesError
+
+_PLUS = re.compile(r"^(weapon|armour)([+-][1-5])$")
+
+
+def plus_item(text: str) -> tuple[str, int] | None:
+    """('weapon', 2) for 'weapon+2', ('armour', -1) for 'armour-1'; None for a named item."""
+    match = _PLUS.match(text.strip().lower())
+    return (match.group(1), int(match.group(2))) if match else None
+
+
+def check_item(text: str, named: set[str], where: str) -> str:
+    """An item as a sheet keeps it, or a RulesError naming it."""
+    if plus_item(text) is not None or text in named:
+        return text
+    raise RulesError(f"{where}: item {text!r} is not weapon+N, armour+N (N -5..5, not 0) or one of"
+                     f" {', '.join(sorted(named))}")
+
+
+def pluses(items: list[str], kind: str) -> list[int]:
+    return [p[1] for p in map(plus_item, items) if p is not None and p[0] == kind]
 
 
 def stack_modifiers(values: list[int]) -> int:

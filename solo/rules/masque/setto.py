@@ -47,7 +47,7 @@ from solo.rules.engine import (
     Seat,
     full_degrees,
 )
-from solo.rules.masque import fx, specials
+from solo.rules.masque import fx, items, specials
 from solo.rules.masque.actor import MasqueActor
 from solo.rules.masque.addons import roll_addons
 from solo.rules.masque.cast import Cast, legal_cast, parse_cast
@@ -267,6 +267,7 @@ class SetTo(Encounter):
             self.deal_hits(striker, bit, events)
             specials.side_struck(self, self.other(striker), events)
         self.restage(events)
+        self.armour_checks(events)
         specials.end_of_bit(self, events)
         self.check_morale(events)
 
@@ -280,10 +281,16 @@ class SetTo(Encounter):
         cast = parse_cast(str(action.option("dice")))
         over = cast.faces == actor.current + 1
         roll = roll_cast(cast, self.rng, monster=False, over=over)
+        weapons = items.pluses(actor.items, "weapon")
+        if weapons:
+            bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
+            roll.edge = items.stack_modifiers(bonuses)
         return roll
 
     def side_total(self, side: str) -> int:
-        total = sum(s.roll.casting for s in self.upstage(side) if s.roll is not None)
+        rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
+        # a weapon's bonus joins the side total only when its wielder is the side's one casting
+        total = rolls[0].personal if len(rolls) == 1 else sum(r.casting for r in rolls)
         total += sum(d.value for d in self.borrowed(side))
         return max(0, total - self.reduction(side))
 
@@ -309,10 +316,10 @@ class SetTo(Encounter):
 
     def deal_hits(self, side: str, bit: int, events: list[Event]) -> None:
         strikers = [s for s in self.upstage(side) if s.roll is not None]
-        keys = [(-s.roll.casting, s.mactor.build) for s in strikers]  # type: ignore[union-attr]
+        keys = [(-s.roll.personal, s.mactor.build) for s in strikers]  # type: ignore[union-attr]
         tied = len(set(keys)) < len(keys)
         tiebreak = {id(s): self.rng.random() if tied else 0.0 for s in strikers}
-        strikers.sort(key=lambda s: (-s.roll.casting, s.mactor.build, tiebreak[id(s)]))  # type: ignore[union-attr]
+        strikers.sort(key=lambda s: (-s.roll.personal, s.mactor.build, tiebreak[id(s)]))  # type: ignore[union-attr]
         foes_up = bool(self.upstage(self.other(side)))
         qualified = [s for s in strikers if s.roll is not None and s.roll.met and not s.forfeit]
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average]
@@ -415,6 +422,22 @@ class SetTo(Encounter):
                     seat.was_up = True
                     specials.entered(self, seat, mark, mark in fallen[seat.side], events)
                     self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
+
+    def armour_checks(self, events: list[Event]) -> None:
+        """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
+        for seat in self.seats:
+            worn = items.pluses(seat.mactor.items, "armour")
+            if seat.out is not None or seat.hits != 1 or not worn:
+                continue
+            n = items.stack_modifiers(worn)
+            result = items.armour_check(n, self.rng)
+            if result == "erased":
+                seat.hits = 0
+                self.emit(events, "armour", f"{seat.label}'s armour turns the single hit aside.", seat.actor)
+            elif result == "paired":
+                self.emit(events, "armour", f"{seat.label}'s cursed armour brings the second hit.",
+                          seat.actor)
+                self.take_hit(seat, events, source=None, dealt=False)
 
     def check_morale(self, events: list[Event]) -> None:
         if self.morale != "half":

@@ -46,6 +46,7 @@ from solo.rules.masque.actor import ROLE_BUILD, ROLE_DICE, MasqueActor, actor_fr
 from solo.rules.masque.addons import addon_odds
 from solo.rules.masque.cast import Cast, legal_cast, parse_cast
 from solo.rules.masque.growth import recovery_roll
+from solo.rules.masque.items import check_item
 from solo.rules.masque.odds import cast_odds, strike_odds
 from solo.rules.masque.setto import SetTo, suggested_casts
 from solo.rules.masque.throw import roll_cast
@@ -148,6 +149,10 @@ class Masque(System):
                              f" {', '.join(self.monsters)}")
         if actor.cast:
             parse_cast(actor.cast)
+        named = {k for k, r in self.data.keyed("masque/items").items()
+                 if r.get("play") != "gap" and k not in ("weapon", "armour")}
+        for i, item in enumerate(actor.items):
+            check_item(item, named, f"Masque character {actor.name!r}: items[{i}]")
         return actor
 
     def npc_names(self) -> list[str]:

@@ -89,6 +89,7 @@ class CastRoll:
     void: bool = False  # counts nothing this bit, with no hit (a Curate's hold, an Ogre's ram)
     bonus: int = 0  # modifiers added to the casting but not to the average (Lancer's +d6, weapons)
     reduction: int = 0  # taken away by others (a Rat's -d6, a G'root's d4)
+    edge: int = 0  # a +n weapon's bonus: counts for meeting the average and for the order of hits only
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -112,9 +113,15 @@ class CastRoll:
         return sum(d.average2 for d in self.dice) + 2 * self.const
 
     @property
+    def personal(self) -> int:
+        """The casting with a weapon's bonus: what meets the average and orders the strikers."""
+        casting = self.casting
+        return max(0, casting + self.edge) if casting else 0
+
+    @property
     def met(self) -> bool:
         """Whether the final casting meets the average of every die finally rolled (a casting of 0 never)."""
-        casting = self.casting
+        casting = self.personal
         return casting >= 1 and 2 * casting >= self.average2
 
     def naturals(self) -> list[DieRoll]:
@@ -131,13 +138,16 @@ class CastRoll:
             parts.append(f"{self.const:+d}")
         if self.bonus:
             parts.append(f"+{self.bonus} bonus")
+        if self.edge:
+            parts.append(f"{self.edge:+d} weapon")
         if self.reduction:
             parts.append(f"-{self.reduction}")
         head = " ".join(parts)
         if self.nullified:
             return f"{head} → 0 (nullified)"
         verdict = "met" if self.met else "under"
-        return f"{head} → {self.casting} ({verdict} avg {_num(self.average)})"
+        shown = f"{self.casting}" if not self.edge else f"{self.casting} ({self.personal} armed)"
+        return f"{head} → {shown} ({verdict} avg {_num(self.average)})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"cast": self.cast.text, "dice": [d.to_dict() for d in self.dice], "const": self.const,

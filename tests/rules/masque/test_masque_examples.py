@@ -231,3 +231,13 @@ def test_role_fx_triggers_only_on_a_full_role_die_natural(masque):
     fx.role_fx(enc, seat, orc, events)  # reroll 6 >= the Orc's d4 3: the die changes sides
     assert enc.seat(orc).roll.casting == 0 and enc.side_total("troupe") == 9
     assert "takes Orc's d4 (3) for its side" in events[0].text
+
+
+def test_stacked_modifiers_halve_the_second_and_divide_the_third():
+    from solo.rules.masque.items import armour_check, stack_modifiers
+
+    assert stack_modifiers([3, 1]) == 1 + 2  # ascending: 1, then 3 halved and rounded up
+    assert stack_modifiers([2, 2, 5]) == 2 + 1 + 2  # 5 / 3 rounds up to 2
+    assert stack_modifiers([-3, 2]) == -3 + 1  # |x| rounded up, sign kept
+    assert [armour_check(2, ScriptedRng([v])) for v in (2, 3)] == ["erased", "stands"]
+    assert armour_check(-1, ScriptedRng([1])) == "paired"

@@ -354,3 +354,36 @@ def test_witcher_forced_down_drags_a_foe_that_stays_down_while_it_waits(masque):
     assert enc.mark(enc.seat(lancer)) == 0
     play_bit(enc, (lancer, "enter"))
     assert enc.mark(enc.seat(lancer)) == 0  # the Witcher was still downstage when it tried
+
+
+def test_a_plus_two_weapon_helps_meet_the_average_but_not_a_shared_total(masque):
+    bravo, magnus = masque.new_actor("Bravo", "bravo"), masque.new_actor("Magnus", "magnus")
+    bravo.items = ["weapon+2"]
+    orc = masque.npc("orc")
+    enc = set_to(masque, [bravo, magnus], [orc], [4, 1, 3, 2])  # Bravo d8 4 +d2 1; Magnus 3; Orc 2
+    play_bit(enc, (bravo, "d8"), (magnus, "d6"))
+    assert "Bravo: d8=4 +1 weapon → 4 (5 armed) (met avg 4.5)" in texts(enc)
+    assert "Totals: troupe 7, monsters 2." in texts(enc)  # two castings: the bonus stays out
+    alone = masque.new_actor("Bravo", "bravo")
+    alone.items = ["weapon+2"]
+    enc = set_to(masque, [alone], [masque.npc("orc")], [4, 2, 2])
+    play_bit(enc, (alone, "d8"))
+    assert "Totals: troupe 6, monsters 2." in texts(enc)  # the side's only casting: it counts
+
+
+def test_armour_may_erase_a_single_hit_at_the_end_of_the_bit(masque):
+    bravo = masque.new_actor("Bravo", "bravo")
+    bravo.items = ["armour+3"]
+    witcher = masque.npc("witcher")
+    enc = set_to(masque, [bravo], [witcher], [2, 9, 3])  # the Witcher hits; the armour's d8 is 3
+    play_bit(enc, (bravo, "d8"))
+    assert "Bravo's armour turns the single hit aside." in texts(enc) and enc.seat(bravo).hits == 0
+
+
+def test_an_unknown_item_on_a_sheet_is_named(masque):
+    sheet = masque.new_actor("Bravo", "bravo").to_dict()
+    sheet["items"] = ["weapon+2", "vorpal spoon"]
+    with pytest.raises(RulesError, match=r"items\[1\]: item 'vorpal spoon' is not weapon\+N"):
+        masque.load_actor(sheet)
+    sheet["items"] = ["narsil", "armour-1"]
+    assert masque.load_actor(sheet).items == ["narsil", "armour-1"]
