@@ -92,6 +92,8 @@ class SetTo(Encounter):
         super().__init__(system, sides, rng, **kwargs)
         if len(self.sides) != 2:
             raise RulesError("a set-to has two sides, a troupe and an entourage")
+        a, b = list(self.sides)
+        self._other = {a: b, b: a}
         self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         self.count_sides()
         for seat in self.seats:
@@ -109,7 +111,7 @@ class SetTo(Encounter):
         return self.stage.mark_of(seat.side, seat)
 
     def other(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        return self._other[side]
 
     def upstage(self, side: str) -> list[MasqueSeat]:
         return [s for s in self.stage.upstage(side) if s.out is None]
@@ -187,7 +189,10 @@ class SetTo(Encounter):
 
     def validate(self, seat: Seat, action: Action) -> Action:
         s: MasqueSeat = seat  # type: ignore[assignment]
-        kinds = [t.kind for t in self.seat_templates(s)]
+        if self.mark(s):
+            kinds = ["held"] if s.immobile else ["cast", "step-down"]
+        else:
+            kinds = ["enter", "wait"]
         if action.kind not in kinds:
             raise RulesError(f"{s.label} cannot {action.kind} now; it may {', '.join(kinds)}")
         if action.kind != "cast":
