@@ -104,6 +104,7 @@ class SetTo(Encounter):
         for seat in self.seats:
             seat.was_up = bool(self.mark(seat))
         self.striker: str | None = None
+        self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
 
     # -- where everyone stands ------------------------------------------------------------
@@ -114,10 +115,36 @@ class SetTo(Encounter):
         return self._other[side]
 
     def upstage(self, side: str) -> list[MasqueSeat]:
-        return [s for s in self.stage.upstage(side) if s.out is None]
+        out = [s for s in self.stage.upstage(side) if s.out is None]
+        if self.intruders:
+            out += [s for s in self.intruders.values() if s.side == side and s.out is None]
+        return out
 
     def downstage(self, side: str) -> list[MasqueSeat]:
-        return [s for s in self.seats if s.side == side and s.out is None and not self.mark(s)]
+        return [s for s in self.seats if s.side == side and s.out is None and not self.up(s)]
+
+    def up(self, seat: MasqueSeat) -> bool:
+        """On a mark: its own side's, or (a Mast Rat) an opponent's."""
+        return bool(self.mark(seat)) or self.intruding(seat) is not None
+
+    def intruding(self, seat: MasqueSeat) -> tuple[str, int] | None:
+        """The opponent mark a Mast Rat stands on, or None."""
+        for key, held in self.intruders.items():
+            if held is seat:
+                return key
+        return None
+
+    def leave(self, seat: MasqueSeat) -> bool:
+        """Step down in a restaging, from its own mark or an opponent's (trampling it either way)."""
+        key = self.intruding(seat)
+        if key is None:
+            return self.stage.exit(seat.side, seat)
+        if id(seat) in self.stage.moved:
+            return False
+        del self.intruders[key]
+        self.stage.trampled.add(key)
+        self.stage.moved.add(id(seat))
+        return True
 
     def facing(self, seat: MasqueSeat) -> MasqueSeat | None:
         mark = self.mark(seat)
@@ -142,7 +169,7 @@ class SetTo(Encounter):
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
         s: MasqueSeat = seat  # type: ignore[assignment]
         actor = s.mactor
-        if self.mark(s):
+        if self.up(s):
             if s.immobile:
                 return [ActionTemplate("held", "Held fast (no cast this bit)")]
             if actor.is_monster:
@@ -189,7 +216,7 @@ class SetTo(Encounter):
 
     def validate(self, seat: Seat, action: Action) -> Action:
         s: MasqueSeat = seat  # type: ignore[assignment]
-        if self.mark(s):
+        if self.up(s):
             kinds = ["held"] if s.immobile else ["cast", "step-down"]
         else:
             kinds = ["enter", "wait"]
@@ -214,7 +241,7 @@ class SetTo(Encounter):
                 raise RulesError(f"{s.label}: {exc}") from None
         if action.target is not None:
             target = self.check_target(s, action, "enemy")
-            if target is not None and not self.mark(target):  # type: ignore[arg-type]
+            if target is not None and not self.up(target):  # type: ignore[arg-type]
                 raise RulesError(f"{target.label} is not upstage; Role Fx aims at a foe on a mark")
         return action
 
@@ -401,6 +428,9 @@ class SetTo(Encounter):
 
     def fall(self, seat: MasqueSeat, source: MasqueSeat | None) -> None:
         seat.state["fell_mark"] = self.stage.vacate(seat.side, seat)
+        key = self.intruding(seat)
+        if key is not None:
+            del self.intruders[key]
         self.put_out(seat, "out of action")
         if source is not None and source.side != seat.side:
             source.state["took_out"] = source.state.get("took_out", 0) + 1
@@ -410,13 +440,13 @@ class SetTo(Encounter):
         self.stage.new_restaging()
         fallen = {side: [m for m in self.stage.empty(side)] for side in self.sides}
         for seat in self.seats:
-            if seat.out is None and self.mark(seat) and seat.forced:
-                self.stage.exit(seat.side, seat)
+            if seat.out is None and self.up(seat) and seat.forced:
+                self.leave(seat)
                 self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
                 specials.witcher_drags(self, seat, events)
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
-                if self.stage.exit(seat.side, seat):
+                if self.leave(seat):
                     self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         specials.restage(self, events)
         for seat in self.seats:
@@ -427,6 +457,7 @@ class SetTo(Encounter):
                     seat.was_up = True
                     specials.entered(self, seat, mark, mark in fallen[seat.side], events)
                     self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
+        specials.after_restaging(self, events)
 
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
@@ -479,13 +510,17 @@ class SetTo(Encounter):
         a, b = list(self.sides)
         lines = []
         for mark in range(1, MARKS + 1):
-            left = self._spot(self.stage.at(a, mark))
-            right = self._spot(self.stage.at(b, mark))
+            left = self._spot(self.stage.at(a, mark)) + self._guest(a, mark)
+            right = self._spot(self.stage.at(b, mark)) + self._guest(b, mark)
             lines.append(f"{mark} {left:<34}|{mark} {right}")
         for side in (a, b):
             down = [self._spot(s) for s in self.downstage(side)]
             lines.append(f"{side} downstage: {', '.join(down) or '-'}")
         return [(f"Stage ({a} | {b})", lines)]
+
+    def _guest(self, side: str, mark: int) -> str:
+        guest = self.intruders.get((side, mark))
+        return f" +{guest.label}" if guest is not None else ""
 
     def _spot(self, seat: MasqueSeat | None) -> str:
         if seat is None:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 #: the monsters whose special ability is played (the rest roll their plain Cast)
 HOOKED = ("goblin", "orc", "ogre", "hybor", "turbul-bats", "ghoul", "troll", "fell-groot", "salamander",
           "merekite", "warg", "rounder", "hobgoblin", "commoner", "gnome", "elf", "dwarf", "spidure",
-          "witcher")
+          "witcher", "mast-rats")
 
 
 def _id(seat: MasqueSeat) -> str:
@@ -219,8 +219,6 @@ def _adjacent_allies(enc: SetTo, seat: MasqueSeat) -> list[MasqueSeat]:
     return out
 
 
-_AFTER = {"rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
-          "dwarf": _dwarf, "spidure": _spidure}
 
 
 def witcher_drags(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
@@ -272,7 +270,7 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
         target = stray
         enc.emit(events, "special", f"{striker.label}'s hit strays to {stray.label}.", striker.actor)
     kind = _id(target)
-    if kind == "hybor" and not enc.mark(target) and enc.rng.die(2) == 1:
+    if kind == "hybor" and not enc.up(target) and enc.rng.die(2) == 1:
         enc.emit(events, "special", f"{target.label} slips the hit downstage.", target.actor)
         return
     if kind == "ogre" and target.hits == 1 and not target.state.get("lost_d6"):
@@ -325,7 +323,50 @@ def side_struck(enc: SetTo, side: str, events: list[Event]) -> None:
 
 
 def restage(enc: SetTo, events: list[Event]) -> None:
-    """Nothing of its own yet between the forced moves and the entries."""
+    """Between the exits and the entries: Mast Rats take empty opponent marks first, when their own
+    side's marks are full (a mark trampled this restaging is not empty)."""
+    for seat in enc.seats:
+        if _id(seat) != "mast-rats" or seat.out is not None or enc.up(seat) or seat.action is None \
+                or seat.action.kind != "enter" or enc.stage.empty(seat.side):
+            continue
+        foe = enc.other(seat.side)
+        for mark in range(1, enc.stage.size + 1):
+            key = (foe, mark)
+            free = enc.stage.at(foe, mark) is None and key not in enc.stage.trampled
+            if free and key not in enc.intruders and id(seat) not in enc.stage.moved:
+                enc.intruders[key] = seat  # the mark stays open to its own side (MQ-15)
+                enc.stage.moved.add(id(seat))
+                seat.was_up = True
+                enc.emit(events, "restage", f"{seat.label} scurries onto {foe} mark {mark}.", seat.actor)
+                break
+
+
+def after_restaging(enc: SetTo, events: list[Event]) -> None:
+    """A Rat that shared its mark with an opponent the whole bit must leave, after the others moved."""
+    for (foe, mark), rat in list(enc.intruders.items()):
+        there = enc.stage.at(foe, mark)
+        if there is None:
+            continue
+        name = there.label
+        if id(rat) in enc.stage.moved or rat.state.get("shared") is not there:
+            continue
+        del enc.intruders[(foe, mark)]
+        enc.stage.moved.add(id(rat))
+        enc.emit(events, "restage", f"{rat.label} shared mark {mark} with {name} all bit and"
+                 " must go downstage.", rat.actor)
+    for (foe, mark), rat in enc.intruders.items():
+        rat.state["shared"] = enc.stage.at(foe, mark)
+
+
+def rat_bite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    """An opponent sharing a Rat's mark loses an exploding d6 from its casting (not below 0)."""
+    key = enc.intruding(seat)
+    there = enc.stage.at(*key) if key else None
+    if there is None or there.roll is None or there.out is not None:
+        return
+    bite = sum(explode_add(6, enc.rng))
+    there.roll.reduction += bite
+    enc.emit(events, "special", f"{seat.label} gnaws at {there.label}: -{bite}.", seat.actor)
 
 
 def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: list[Event]) -> None:
@@ -345,3 +386,7 @@ def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: l
 def end_of_bit(enc: SetTo, events: list[Event]) -> None:
     for seat in enc.seats:
         seat.state.pop("pool_reduction", None)
+
+
+_AFTER = {"mast-rats": rat_bite, "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner,
+          "gnome": _gnome, "elf": _elf, "dwarf": _dwarf, "spidure": _spidure}

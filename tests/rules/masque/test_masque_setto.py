@@ -387,3 +387,29 @@ def test_an_unknown_item_on_a_sheet_is_named(masque):
         masque.load_actor(sheet)
     sheet["items"] = ["narsil", "armour-1"]
     assert masque.load_actor(sheet).items == ["narsil", "armour-1"]
+
+
+def test_mq15_mast_rats_take_an_opponent_mark_through_real_bits(masque):
+    roles = ("lancer", "bravo", "magnus", "curate")
+    lancer, bravo, magnus, curate = (masque.new_actor(r.title(), r) for r in roles)
+    rats = [masque.npc("mast-rats") for _ in range(4)]
+    enc = set_to(masque, [lancer, bravo, magnus, curate], rats,
+                 [4, 5, 1, 2, 1, 2, 1, 2,  # bit 1: 9 against 9, a parley
+                  4, 5, 1, 2, 1, 2, 1, 2,  # bit 2: the same
+                  6, 5, 3, 1, 2, 1, 2, 1, 2, 1, 2, 2])  # bit 3: the Rat bites the Curate for 2: 12 all
+    enc.morale = "none"
+    rat = enc.seat(rats[3])
+    # bit 1: the Bravo leaves mark 2; the Rat may not take it, as it was exited this restaging
+    play_bit(enc, (lancer, "d12"), (bravo, "step-down"), (magnus, "d6"), (curate, "wait"), (rats[3], "enter"))
+    assert enc.mark(enc.seat(bravo)) == 0 and not enc.up(rat)
+    # bit 2: the Rats' marks are full, so the Rat takes the empty troupe mark first; the Curate steps up too
+    play_bit(enc, (lancer, "d12"), (bravo, "wait"), (magnus, "d6"), (curate, "enter"), (rats[3], "enter"))
+    assert "Mast Rats 4 scurries onto troupe mark 2." in texts(enc)
+    assert enc.intruding(rat) == ("troupe", 2) and enc.mark(enc.seat(curate)) == 2
+    assert "+Mast Rats 4" in enc.board()[0][1][1]
+    # bit 3: the Rat casts as usual; the Curate sharing its mark loses a d6; both stayed, so the Rat goes
+    play_bit(enc, (lancer, "d12"), (bravo, "wait"), (magnus, "d6"), (curate, "d10"))
+    assert "Mast Rats 4 gnaws at Curate: -2." in texts(enc)
+    assert "Totals: troupe 12, monsters 12." in texts(enc)
+    assert "Mast Rats 4 shared mark 2 with Curate all bit and must go downstage." in texts(enc)
+    assert not enc.up(rat) and enc.mark(enc.seat(curate)) == 2
