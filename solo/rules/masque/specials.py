@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 #: the monsters whose special ability is played (the rest roll their plain Cast)
 HOOKED = ("goblin", "orc", "ogre", "hybor", "turbul-bats", "ghoul", "troll", "fell-groot", "salamander",
           "merekite", "warg", "rounder", "hobgoblin", "commoner", "gnome", "elf", "dwarf", "spidure",
-          "witcher", "mast-rats")
+          "witcher", "mast-rats", "halfling")
 
 
 def _id(seat: MasqueSeat) -> str:
@@ -207,6 +207,18 @@ def _spidure(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) 
         high.lost = True
         enc.emit(events, "special", f"{seat.label}'s d5s ({a}, {b}) bracket {facing.label}'s high die"
                  f" ({value}): it counts nothing this bit.", seat.actor)
+
+
+def _halfling(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    """[SR] the d3 was rolled as half a d6: its d6 face is one of the two behind the d3 value, by a d2."""
+    d4, d3 = roll.dice[0].first, roll.dice[1].first
+    face = 2 * d3 - 2 + enc.rng.die(2)
+    facing = enc.facing(seat)
+    if face <= d4 and facing is not None and facing.out is None and facing.roll is not None \
+            and facing.roll.met:
+        facing.roll.void = True
+        enc.emit(events, "special", f"{seat.label} suckers {facing.label} (d6 face {face} under its d4 {d4}):"
+                 " its casting counts nothing.", seat.actor)
 
 
 def _adjacent_allies(enc: SetTo, seat: MasqueSeat) -> list[MasqueSeat]:
@@ -388,5 +400,5 @@ def end_of_bit(enc: SetTo, events: list[Event]) -> None:
         seat.state.pop("pool_reduction", None)
 
 
-_AFTER = {"mast-rats": rat_bite, "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner,
-          "gnome": _gnome, "elf": _elf, "dwarf": _dwarf, "spidure": _spidure}
+_AFTER = {"halfling": _halfling, "mast-rats": rat_bite, "rounder": _rounder, "hobgoblin": _hobgoblin,
+          "commoner": _commoner, "gnome": _gnome, "elf": _elf, "dwarf": _dwarf, "spidure": _spidure}

@@ -413,3 +413,15 @@ def test_mq15_mast_rats_take_an_opponent_mark_through_real_bits(masque):
     assert "Totals: troupe 12, monsters 12." in texts(enc)
     assert "Mast Rats 4 shared mark 2 with Curate all bit and must go downstage." in texts(enc)
     assert not enc.up(rat) and enc.mark(enc.seat(curate)) == 2
+
+
+def test_halfling_suckers_the_foe_facing_it_when_its_d3s_d6_face_is_low(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    enc = set_to(masque, [lancer], [masque.npc("halfling")], [9, 3, 2, 1])  # d4 3, d3 2 -> d6 face 3
+    play_bit(enc, (lancer, "d12"))
+    assert "Halfling suckers Lancer (d6 face 3 under its d4 3): its casting counts nothing." in texts(enc)
+    assert "Totals: troupe 0, monsters 5." in texts(enc)
+    spared = masque.new_actor("Lancer", "lancer")
+    enc = set_to(masque, [spared], [masque.npc("halfling")], [9, 3, 2, 2])  # face 4 > 3: no effect
+    play_bit(enc, (spared, "d12"))
+    assert "Totals: troupe 9, monsters 5." in texts(enc)
