@@ -7,6 +7,11 @@ forecast rolled (counted in an untimed run first).  Runs alternate A B A B;
 it prints the minimum and median of each and the ratio of the medians.
 
     python benchmarks/forecast_masque.py [-n 10000] [--seed 1] [--pairs 3] [--workers N]
+
+Measured 2026-11-24 on the 2-core development machine while other sessions
+kept its load average near 15 (so both columns are slowed alike): 10,000
+set-tos, 284,667 dice; forecast min 20.33 s, median 22.77 s; the same dice
+alone min 0.12 s, median 0.14 s.
 """
 
 from __future__ import annotations

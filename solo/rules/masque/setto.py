@@ -529,7 +529,11 @@ class SetTo(Encounter):
         state = f"{actor.current}/{actor.build}" if not actor.is_monster else f"B{actor.build}"
         text = f"{seat.label} {state} h{seat.hits}"
         if seat.roll is not None:
-            text += f" {seat.roll.casting}{'+' if seat.roll.met else '-'}"
+            # the last bit's dice, if they fit, then its casting: + met its average, - did not
+            verdict = f"{seat.roll.casting}{'+' if seat.roll.met else '-'}"
+            dice = " ".join(d.text() for d in seat.roll.dice)
+            full = f"{text} {dice} → {verdict}"
+            text = full if len(full) <= 33 else f"{text} {verdict}"
         return text
 
     def summary(self) -> dict[str, Any]:

@@ -425,3 +425,14 @@ def test_halfling_suckers_the_foe_facing_it_when_its_d3s_d6_face_is_low(masque):
     enc = set_to(masque, [spared], [masque.npc("halfling")], [9, 3, 2, 2])  # face 4 > 3: no effect
     play_bit(enc, (spared, "d12"))
     assert "Totals: troupe 9, monsters 5." in texts(enc)
+
+
+def test_the_board_shows_last_bits_dice_and_whether_each_cast_met_its_average(masque):
+    bravo, magnus = masque.new_actor("Bravo", "bravo"), masque.new_actor("Magnus", "magnus")
+    orc, goblin = masque.npc("orc"), masque.npc("goblin")
+    enc = set_to(masque, [bravo, magnus], [orc, goblin], [6, 4, 3, 2, 5])
+    play_bit(enc, (bravo, "d8"), (magnus, "d6"))
+    (_, lines), = enc.board()
+    assert lines[0].startswith("1 Bravo 8/8 h0 d8=6 → 6+")
+    assert lines[1].startswith("2 Magnus 6/6 h0 d6=4 → 4+")
+    assert all(len(line) <= 76 for line in lines)
