@@ -19,6 +19,7 @@ SYSTEMS: dict[str, str] = {
     "resistance": "solo.rules.resistance:Resistance",
     "rogue-spire": "solo.rules.rogue_spire:RogueSpire",
     "action-dice": "solo.rules.action_dice:ActionDice",
+    "masque": "solo.rules.masque:Masque",
 }
 
 _built: dict[str, System] = {}

@@ -1,0 +1,569 @@
+"""A Masque set-to on the kernel: bits of simultaneous casts, then options, strike, hits and restaging.
+
+Everyone still in declares each bit (`Declare` phase): an actor upstage
+casts (a role actor names its dice and the foe its Role Fx would aim at) or
+steps down; an actor downstage waits or enters a vacant mark.  When all have
+declared, the bit is played (RULES.md 5.4):
+
+1. cast: monsters roll their stat Cast and add their naturals' rerolls as
+   they fall [SR: before either side's options]; role actors roll theirs.
+2. options, initiative side first: Role Fx (`fx.py`), monster specials
+   (`specials.py`).
+3. nullify (a monster's all-1s: casting 0 and a hit); below 1 counts 0.
+4. totals; 5. strike: the higher total; a tie is a parley.  A side with
+   fewer actors upstage that shows a natural on a d6 or larger takes the
+   strike unless a foe shows a natural on a die as large [SR: die size].
+6. hits: strikers in descending casting (ties: lesser Build first, then a
+   die); each that met its average deals a hit, and the highest deals one
+   anyway if nobody did while foes stand upstage.  A hit goes to a random
+   upstage foe still in action (with replacement), else a random one
+   downstage.  Strikers that did not qualify are forced downstage.
+7. a monster is out at its second hit; a role actor loses a point of
+   current build per pair of hits and rolls |d3 - d2| add-on hits [SR: add-ons
+   can complete pairs but bring no add-ons of their own]; out at its baseline.
+8. restaging: forced moves, then exits, then entries to vacant marks;
+   a trampled mark is not vacant and nobody moves twice.
+
+The set-to ends when a side has nobody in action, or [SR] when half or more
+of an all-monster side is out: the rest break off and flee (house rule
+``morale``).  At the end singleton hits are erased, Chops are awarded and a
+role actor that stayed downstage the whole set-to rolls for recovery.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from solo.dice import Rng
+from solo.rules.engine import (
+    Action,
+    ActionTemplate,
+    Declare,
+    Encounter,
+    Event,
+    Odds,
+    RulesError,
+    Seat,
+    full_degrees,
+)
+from solo.rules.masque import fx, items, specials
+from solo.rules.masque.actor import MasqueActor
+from solo.rules.masque.addons import roll_addons
+from solo.rules.masque.cast import Cast, legal_cast, parse_cast
+from solo.rules.masque.growth import award_chops, recovery_roll
+from solo.rules.masque.odds import cast_odds
+from solo.rules.masque.throw import CastRoll, DieRoll, roll_cast
+from solo.rules.stage import Stage
+
+MARKS = 3
+
+
+class MasqueSeat(Seat):
+    __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
+                 "state", "forfeit")
+
+    def __init__(self, actor: Any, side: str, label: str, index: int):
+        super().__init__(actor, side, label, index)
+        self.hits = 0  # unpaired hits (a monster: hits this set-to)
+        self.roll: CastRoll | None = None
+        self.immobile = 0  # bits still held fast (a Curate's Role Fx)
+        self.forced = False  # forced downstage at this bit's restaging
+        self.hit_bits: set[int] = set()  # bits in which it dealt hits
+        self.took_out = False  # an option of its own took a foe out
+        self.dealt = 0
+        self.was_up = False
+        self.state: dict[str, Any] = {}  # specials' memory for this set-to
+        self.forfeit = False  # gives up dealing a hit this bit
+
+    @property
+    def mactor(self) -> MasqueActor:
+        return self.actor  # type: ignore[return-value]
+
+
+class SetTo(Encounter):
+    NOUN = "set-to"
+    NOBODY_LEFT = "nobody is left in action"
+    seat_class = MasqueSeat
+    phase = Declare()
+    seats: list[MasqueSeat]  # type: ignore[assignment]
+
+    def __init__(self, system: Any, sides: Any, rng: Rng, **kwargs: Any):
+        super().__init__(system, sides, rng, **kwargs)
+        if len(self.sides) != 2:
+            raise RulesError("a set-to has two sides, a troupe and an entourage")
+        a, b = list(self.sides)
+        self._other = {a: b, b: a}
+        self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
+        self.count_sides()
+        for seat in self.seats:
+            if seat.mactor.out_of_action:  # starts out of action: it never takes a mark
+                self.put_out(seat, "out of action")
+        for side in self.sides:
+            self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
+        for seat in self.seats:
+            seat.was_up = bool(self.mark(seat))
+        self.striker: str | None = None
+        self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
+        self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+
+    # -- where everyone stands ------------------------------------------------------------
+    def mark(self, seat: MasqueSeat) -> int:
+        return self.stage.mark_of(seat.side, seat)
+
+    def other(self, side: str) -> str:
+        return self._other[side]
+
+    def upstage(self, side: str) -> list[MasqueSeat]:
+        out = [s for s in self.stage.upstage(side) if s.out is None]
+        if self.intruders:
+            out += [s for s in self.intruders.values() if s.side == side and s.out is None]
+        return out
+
+    def downstage(self, side: str) -> list[MasqueSeat]:
+        return [s for s in self.seats if s.side == side and s.out is None and not self.up(s)]
+
+    def up(self, seat: MasqueSeat) -> bool:
+        """On a mark: its own side's, or (a Mast Rat) an opponent's."""
+        return bool(self.mark(seat)) or self.intruding(seat) is not None
+
+    def intruding(self, seat: MasqueSeat) -> tuple[str, int] | None:
+        """The opponent mark a Mast Rat stands on, or None."""
+        for key, held in self.intruders.items():
+            if held is seat:
+                return key
+        return None
+
+    def leave(self, seat: MasqueSeat) -> bool:
+        """Step down in a restaging, from its own mark or an opponent's (trampling it either way)."""
+        key = self.intruding(seat)
+        if key is None:
+            return self.stage.exit(seat.side, seat)
+        if id(seat) in self.stage.moved:
+            return False
+        del self.intruders[key]
+        self.stage.trampled.add(key)
+        self.stage.moved.add(id(seat))
+        return True
+
+    def facing(self, seat: MasqueSeat) -> MasqueSeat | None:
+        mark = self.mark(seat)
+        return self.stage.at(self.other(seat.side), mark) if mark else None
+
+    def initiative(self) -> list[str]:
+        """Sides in the order they take options: the troupe first unless an active role actor leads the
+        monsters."""
+        def leads(side: str) -> bool:
+            return any(not s.mactor.is_monster for s in self.seats if s.side == side and s.out is None)
+
+        sides = list(self.sides)
+        troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
+        first = troupe[0]
+        rest = self.other(first)
+        if leads(rest) and all(x.mactor.is_monster or not x.mactor.is_pc
+                               for x in self.seats if x.side == rest):
+            return [rest, first]
+        return [first, rest]
+
+    # -- what a seat may do ---------------------------------------------------------------
+    def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
+        s: MasqueSeat = seat  # type: ignore[assignment]
+        actor = s.mactor
+        if self.up(s):
+            if s.immobile:
+                return [ActionTemplate("held", "Held fast (no cast this bit)")]
+            if actor.is_monster:
+                cast = ActionTemplate("cast", f"Cast {self.monster_cast(s).text}")
+            else:
+                foes = tuple(f.actor for f in self.upstage(self.other(s.side)))
+                cast = ActionTemplate("cast", "Cast", targets=foes,
+                                      params=(("dice", tuple(suggested_casts(actor))),),
+                                      default=(("dice", suggested_casts(actor)[0]),))
+            return [cast, ActionTemplate("step-down", "Decline to cast and step downstage")]
+        return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free"),
+                ActionTemplate("wait", "Wait downstage")]
+
+    def bind(self, template: ActionTemplate, actor: Any, target: Any = None, **params: Any) -> Action:
+        """A cast accepts any legal dice, not only the suggested ones."""
+        dice = params.get("dice")
+        if template.kind == "cast" and template.params and dice is not None:
+            listed = dict(template.params)["dice"]
+            if dice not in listed:
+                legal_cast(str(dice), actor.current)
+                template = ActionTemplate(template.kind, template.label, template.targets,
+                                          (("dice", (dice, *listed)),), template.fixed, template.default)
+        return super().bind(template, actor, target, **params)
+
+    def describe(self, action: Action) -> str:
+        if action.kind == "cast":
+            dice = action.option("dice") or self.monster_cast(self.seat(action.actor)).text  # type: ignore[arg-type]
+            aim = f", Role Fx at {self.label(action.target)}" if action.target is not None else ""
+            return f"cast {dice}{aim}"
+        return action.kind.replace("-", " ")
+
+    def action_odds(self, action: Action) -> Odds | None:
+        """A cast's exact chance of meeting its average (what lets it deal a hit if its side strikes)."""
+        if action.kind != "cast":
+            return None
+        seat = self.seat(action.actor)
+        actor = seat.mactor  # type: ignore[attr-defined]
+        if actor.is_monster:
+            cast, monster = self.monster_cast(seat), True  # type: ignore[arg-type]
+        else:
+            cast, monster = parse_cast(str(action.option("dice"))), False
+        met = cast_odds(cast, monster=monster).met
+        return Odds(self.system.id, full_degrees({"success": met, "fail": 1 - met}), {"cast": cast.text})
+
+    def validate(self, seat: Seat, action: Action) -> Action:
+        s: MasqueSeat = seat  # type: ignore[assignment]
+        if self.up(s):
+            kinds = ["held"] if s.immobile else ["cast", "step-down"]
+        else:
+            kinds = ["enter", "wait"]
+        if action.kind not in kinds:
+            raise RulesError(f"{s.label} cannot {action.kind} now; it may {', '.join(kinds)}")
+        if action.kind != "cast":
+            if action.target is not None:
+                raise RulesError(f"{action.kind} takes no target")
+            return action
+        actor = s.mactor
+        dice = action.option("dice")
+        if actor.is_monster:
+            if dice is not None and parse_cast(str(dice)) != self.monster_cast(s):
+                raise RulesError(f"{s.label} casts its own {self.monster_cast(s).text}, not {dice}")
+        else:
+            if dice is None:
+                example = suggested_casts(actor)[0]
+                raise RulesError(f"{s.label} must name the dice of its cast (such as {example})")
+            try:
+                legal_cast(str(dice), actor.current)
+            except RulesError as exc:
+                raise RulesError(f"{s.label}: {exc}") from None
+        if action.target is not None:
+            target = self.check_target(s, action, "enemy")
+            if target is not None and not self.up(target):  # type: ignore[arg-type]
+                raise RulesError(f"{target.label} is not upstage; Role Fx aims at a foe on a mark")
+        return action
+
+    def monster_cast(self, seat: MasqueSeat) -> Cast:
+        cast = parse_cast(seat.mactor.cast)
+        return specials.cast_for(self, seat, cast)
+
+    # -- one bit --------------------------------------------------------------------------
+    def resolve_round(self, events: list[Event]) -> None:
+        bit = self.round
+        self.emit(events, "bit", f"Bit {bit}.")
+        casters: list[MasqueSeat] = []
+        for seat in self.seats:
+            seat.roll = None
+            seat.state.pop("stolen", None)
+            seat.forced = False
+            seat.forfeit = False
+            action = seat.action
+            if action is None or seat.out is not None:
+                continue
+            if action.kind == "held":
+                seat.immobile -= 1
+                self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
+            elif action.kind == "cast":
+                seat.roll = self.roll_for(seat, action)
+                casters.append(seat)
+        # options, initiative side first
+        for side in self.initiative():
+            for seat in casters:
+                if seat.side == side and seat.roll is not None and seat.out is None:
+                    if seat.mactor.is_monster:
+                        specials.after_roll(self, seat, events)
+                    else:
+                        fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
+        if self.record:
+            for seat in casters:
+                shown = seat.roll.text() if seat.roll else ""
+                self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
+        # nullify: a monster's all-1s costs it a hit
+        for seat in casters:
+            if seat.roll is not None and seat.roll.nullified and seat.mactor.is_monster and seat.out is None:
+                self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
+                          seat.actor)
+                self.take_hit(seat, events, source=None, dealt=False)
+        specials.before_totals(self, casters, events)
+        totals = {side: self.side_total(side) for side in self.sides}
+        a, b = list(self.sides)
+        self.emit(events, "totals", f"Totals: {a} {totals[a]}, {b} {totals[b]}.", None,
+                  totals=dict(totals))
+        striker = self.striker = self.strike_side(totals)
+        if striker is None:
+            self.emit(events, "parley", "The totals tie: a parley, nobody strikes this bit.")
+        else:
+            self.emit(events, "strike", f"The strike goes to the {striker}.")
+            self.deal_hits(striker, bit, events)
+            specials.side_struck(self, self.other(striker), events)
+        self.restage(events)
+        self.armour_checks(events)
+        specials.end_of_bit(self, events)
+        self.check_morale(events)
+
+    def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
+        actor = seat.mactor
+        if actor.is_monster:
+            cast = self.monster_cast(seat)
+            roll = roll_cast(cast, self.rng, monster=True)
+            specials.modifiers(self, seat, roll)
+            return roll
+        cast = parse_cast(str(action.option("dice")))
+        over = cast.faces == actor.current + 1
+        roll = roll_cast(cast, self.rng, monster=False, over=over)
+        weapons = items.pluses(actor.items, "weapon")
+        if weapons:
+            bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
+            roll.edge = items.stack_modifiers(bonuses)
+        return roll
+
+    def side_total(self, side: str) -> int:
+        rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
+        # a weapon's bonus joins the side total only when its wielder is the side's one casting
+        total = rolls[0].personal if len(rolls) == 1 else sum(r.casting for r in rolls)
+        total += sum(d.value for d in self.borrowed(side))
+        return max(0, total - self.reduction(side))
+
+    def borrowed(self, side: str) -> list[DieRoll]:
+        """Dice a Bravo's Role Fx took from the foes, counted on this side as extra actors."""
+        return [d for s in self.seats if s.side == side for d in s.state.get("stolen", [])]
+
+    def reduction(self, side: str) -> int:
+        return int(sum(s.state.get("pool_reduction", 0) for s in self.upstage(self.other(side))))
+
+    def strike_side(self, totals: dict[str, int]) -> str | None:
+        a, b = list(self.sides)
+        up = {side: len([s for s in self.upstage(side) if s.roll is not None]) for side in self.sides}
+        nat = {side: max((d.sides for s in self.upstage(side) if s.roll is not None
+                          for d in s.roll.naturals() if d.sides >= 6 and not d.lost), default=0)
+               for side in self.sides}
+        for few, many in ((a, b), (b, a)):
+            if up[few] < up[many] and nat[few] and nat[few] > nat[many]:
+                return few
+        if totals[a] == totals[b]:
+            return None
+        return a if totals[a] > totals[b] else b
+
+    def deal_hits(self, side: str, bit: int, events: list[Event]) -> None:
+        strikers = [s for s in self.upstage(side) if s.roll is not None]
+        keys = [(-s.roll.personal, s.mactor.build) for s in strikers]  # type: ignore[union-attr]
+        tied = len(set(keys)) < len(keys)
+        tiebreak = {id(s): self.rng.random() if tied else 0.0 for s in strikers}
+        strikers.sort(key=lambda s: (-s.roll.personal, s.mactor.build, tiebreak[id(s)]))  # type: ignore[union-attr]
+        foes_up = bool(self.upstage(self.other(side)))
+        qualified = [s for s in strikers if s.roll is not None and s.roll.met and not s.forfeit]
+        stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average]
+        if not qualified and not stolen and foes_up and strikers and not strikers[0].forfeit:
+            qualified = [strikers[0]]
+            self.emit(events, "hit", f"{strikers[0].label} lands the one hit a strike always deals.",
+                      strikers[0].actor)
+        for seat in strikers:
+            if seat not in qualified:
+                seat.forced = True
+        for seat in qualified:
+            target = self.allot(side)
+            if target is None:
+                break
+            specials.deliver(self, seat, target, bit, events)
+        for die in stolen:
+            target = self.allot(side)
+            if target is None:
+                break
+            owner = next(s for s in self.seats if die in s.state.get("stolen", []))
+            self.emit(events, "hit", f"The die {owner.label} took deals a hit.", owner.actor)
+            self.credit(owner, target, bit)
+            self.take_hit(target, events, source=owner)
+
+    def allot(self, side: str) -> MasqueSeat | None:
+        foe = self.other(side)
+        pool = self.upstage(foe) or self.downstage(foe)
+        return self.rng.choice(pool) if pool else None
+
+    def credit(self, seat: MasqueSeat, target: MasqueSeat, bit: int) -> None:
+        seat.dealt += 1
+        seat.hit_bits.add(bit)
+
+    def take_hit(self, seat: MasqueSeat, events: list[Event], *, source: MasqueSeat | None,
+                 dealt: bool = True) -> None:
+        """One hit lands on `seat` (after any special that turns it aside)."""
+        if seat.out is not None:
+            return
+        actor = seat.mactor
+        seat.add("hits", 1)
+        if actor.is_monster:
+            seat.hits += 1
+            if seat.hits >= 2:
+                self.emit(events, "out", f"{seat.label} takes a second hit and is out of action.", seat.actor)
+                self.fall(seat, source)
+            else:
+                self.emit(events, "hit", f"{seat.label} takes a hit (1).", seat.actor)
+            return
+        seat.hits += 1
+        self.emit(events, "hit", f"{seat.label} takes a hit.", seat.actor)
+        if seat.hits >= 2:
+            self.pair(seat, events, source)
+            if dealt and seat.out is None:
+                addons = roll_addons(self.rng)
+                if addons:
+                    self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
+                for _ in range(addons):
+                    seat.hits += 1
+                    seat.add("hits", 1)
+                    if seat.hits >= 2:
+                        self.pair(seat, events, source)
+                    if seat.out is not None:
+                        break
+
+    def pair(self, seat: MasqueSeat, events: list[Event], source: MasqueSeat | None) -> None:
+        actor = seat.mactor
+        seat.hits -= 2
+        actor.current -= 1
+        seat.add("build", 1)
+        self.emit(events, "build", f"{seat.label}'s hits pair up: current build {actor.current}.", seat.actor)
+        if actor.out_of_action:
+            self.emit(events, "out", f"{seat.label} is out of action.", seat.actor)
+            self.fall(seat, source)
+
+    def fall(self, seat: MasqueSeat, source: MasqueSeat | None) -> None:
+        seat.state["fell_mark"] = self.stage.vacate(seat.side, seat)
+        key = self.intruding(seat)
+        if key is not None:
+            del self.intruders[key]
+        self.put_out(seat, "out of action")
+        if source is not None and source.side != seat.side:
+            source.state["took_out"] = source.state.get("took_out", 0) + 1
+
+    # -- restaging -------------------------------------------------------------------------
+    def restage(self, events: list[Event]) -> None:
+        self.stage.new_restaging()
+        fallen = {side: [m for m in self.stage.empty(side)] for side in self.sides}
+        for seat in self.seats:
+            if seat.out is None and self.up(seat) and seat.forced:
+                self.leave(seat)
+                self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
+                specials.witcher_drags(self, seat, events)
+        for seat in self.seats:
+            if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
+                if self.leave(seat):
+                    self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
+        specials.restage(self, events)
+        for seat in self.seats:
+            if seat.out is None and seat.action is not None and seat.action.kind == "enter" \
+                    and not specials.pinned(self, seat):
+                mark = self.stage.enter(seat.side, seat)
+                if mark:
+                    seat.was_up = True
+                    specials.entered(self, seat, mark, mark in fallen[seat.side], events)
+                    self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
+        specials.after_restaging(self, events)
+
+    def armour_checks(self, events: list[Event]) -> None:
+        """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
+        for seat in self.seats:
+            worn = items.pluses(seat.mactor.items, "armour")
+            if seat.out is not None or seat.hits != 1 or not worn:
+                continue
+            n = items.stack_modifiers(worn)
+            result = items.armour_check(n, self.rng)
+            if result == "erased":
+                seat.hits = 0
+                self.emit(events, "armour", f"{seat.label}'s armour turns the single hit aside.", seat.actor)
+            elif result == "paired":
+                self.emit(events, "armour", f"{seat.label}'s cursed armour brings the second hit.",
+                          seat.actor)
+                self.take_hit(seat, events, source=None, dealt=False)
+
+    def check_morale(self, events: list[Event]) -> None:
+        if self.morale != "half":
+            return
+        for side in self.sides:
+            seats = [s for s in self.seats if s.side == side]
+            if not all(s.mactor.is_monster for s in seats) or len(seats) < 2:
+                continue
+            out = sum(1 for s in seats if s.out is not None)
+            still = [s for s in seats if s.out is None]
+            if still and out * 2 >= len(seats) and self.alive.get(self.other(side), 0):
+                self.emit(events, "morale", f"Half of the {side} are out: the rest break off and flee.")
+                for seat in still:
+                    self.stage.vacate(side, seat)
+                    self.put_out(seat, "fled")
+
+    # -- the end ------------------------------------------------------------------------------
+    def on_finish(self, events: list[Event], reason: str | None) -> None:
+        for seat in self.seats:
+            actor = seat.mactor
+            if seat.hits % 2 and not actor.is_monster and seat.out is None:
+                self.emit(events, "erase", f"{seat.label}'s single hit is erased.", seat.actor)
+            seat.hits = 0
+            if not actor.is_pc:
+                continue
+            for line in award_chops(actor, len(seat.hit_bits), seat.dealt,
+                                    bool(seat.state.get("took_out"))):
+                self.emit(events, "chops", f"{seat.label}: {line}", seat.actor)
+            if not seat.was_up and actor.current < actor.build:
+                for line in recovery_roll(actor, self.rng):
+                    self.emit(events, "recover", f"{seat.label}: {line}", seat.actor)
+
+    def board(self) -> list[tuple[str, list[str]]]:
+        a, b = list(self.sides)
+        lines = []
+        for mark in range(1, MARKS + 1):
+            left = self._spot(self.stage.at(a, mark)) + self._guest(a, mark)
+            right = self._spot(self.stage.at(b, mark)) + self._guest(b, mark)
+            lines.append(f"{mark} {left:<34}|{mark} {right}")
+        for side in (a, b):
+            down = [self._spot(s) for s in self.downstage(side)]
+            lines.append(f"{side} downstage: {', '.join(down) or '-'}")
+        return [(f"Stage ({a} | {b})", lines)]
+
+    def _guest(self, side: str, mark: int) -> str:
+        guest = self.intruders.get((side, mark))
+        return f" +{guest.label}" if guest is not None else ""
+
+    def _spot(self, seat: MasqueSeat | None) -> str:
+        if seat is None:
+            return "(empty)"
+        actor = seat.mactor
+        state = f"{actor.current}/{actor.build}" if not actor.is_monster else f"B{actor.build}"
+        text = f"{seat.label} {state} h{seat.hits}"
+        if seat.roll is not None:
+            # the last bit's dice, if they fit, then its casting: + met its average, - did not
+            verdict = f"{seat.roll.casting}{'+' if seat.roll.met else '-'}"
+            dice = " ".join(d.text() for d in seat.roll.dice)
+            full = f"{text} {dice} → {verdict}"
+            text = full if len(full) <= 33 else f"{text} {verdict}"
+        return text
+
+    def summary(self) -> dict[str, Any]:
+        out = super().summary()
+        out["stage"] = {side: [s.label if s is not None else None for s in self.stage.marks[side]]
+                        for side in self.sides}
+        return out
+
+
+def suggested_casts(actor: MasqueActor) -> list[str]:
+    """A few good legal casts for a role actor at its current build, the best first."""
+    return list(_suggested(actor.role_die, actor.current))
+
+
+@lru_cache(maxsize=256)
+def _suggested(role: int, c: int) -> tuple[str, ...]:
+    out: list[str] = []
+    if role and role <= c:
+        rest = c - role
+        out.append(f"d{role}+d{rest}" if rest else f"d{role}")
+        if rest:
+            out.append(f"d{role}")
+    elif role == c + 1:
+        out.append(f"d{role}-1")
+    out.append(f"d{c}")
+    if c >= 2:
+        half = c // 2
+        out.append(f"d{half}+d{c - half}" if half != c - half else f"2d{half}")
+    seen: list[str] = []
+    for text in out:
+        if text not in seen and parse_cast(text).problem(c) is None:
+            seen.append(text)
+    return tuple(seen[:3])

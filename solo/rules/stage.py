@@ -1,0 +1,98 @@
+"""Marks on a stage: who stands upstage on which numbered mark, who waits downstage, who moved.
+
+A generic position model for a fight staged like theatre (RULES.md 5.4):
+each side has a row of numbered marks facing the other side's marks of the
+same number; everyone else of that side waits downstage.  In a restaging a
+mark may be entered or exited, not both: a mark once entered or exited is
+*trampled* until the next restaging, and nobody moves twice.  A mark left
+empty because its holder fell is vacant, not trampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Stage(Generic[T]):
+    """Marks 1..`marks` per side, each empty (None) or holding one occupant."""
+
+    def __init__(self, sides: Sequence[str], marks: int = 3):
+        self.size = marks
+        self.marks: dict[str, list[T | None]] = {side: [None] * marks for side in sides}
+        self.trampled: set[tuple[str, int]] = set()
+        self.moved: set[int] = set()
+
+    def stage(self, side: str, occupants: Iterable[T]) -> list[T]:
+        """Put the first occupants on marks 1, 2, 3...; the rest (returned) wait downstage."""
+        rest: list[T] = []
+        for occupant in occupants:
+            free = self.vacant(side)
+            if free:
+                self.marks[side][free[0] - 1] = occupant
+            else:
+                rest.append(occupant)
+        return rest
+
+    def mark_of(self, side: str, occupant: T) -> int:
+        """The mark number an occupant stands on (0: downstage)."""
+        for i, held in enumerate(self.marks[side]):
+            if held is occupant:
+                return i + 1
+        return 0
+
+    def upstage(self, side: str) -> list[T]:
+        return [held for held in self.marks[side] if held is not None]
+
+    def at(self, side: str, mark: int) -> T | None:
+        return self.marks[side][mark - 1] if 1 <= mark <= self.size else None
+
+    def vacant(self, side: str) -> list[int]:
+        """Empty marks that may be entered now (not trampled this restaging)."""
+        return [i + 1 for i, held in enumerate(self.marks[side])
+                if held is None and (side, i + 1) not in self.trampled]
+
+    def empty(self, side: str) -> list[int]:
+        """Every empty mark, trampled or not."""
+        return [i + 1 for i, held in enumerate(self.marks[side]) if held is None]
+
+    def adjacent(self, mark: int) -> list[int]:
+        return [m for m in (mark - 1, mark + 1) if 1 <= m <= self.size]
+
+    def vacate(self, side: str, occupant: T) -> int:
+        """Take an occupant off its mark without trampling it (it fell); its old mark number."""
+        mark = self.mark_of(side, occupant)
+        if mark:
+            self.marks[side][mark - 1] = None
+        return mark
+
+    def exit(self, side: str, occupant: T) -> bool:
+        """Step down from a mark in a restaging: tramples it; refused (False) if the occupant moved."""
+        mark = self.mark_of(side, occupant)
+        if not mark or id(occupant) in self.moved:
+            return False
+        self.marks[side][mark - 1] = None
+        self.trampled.add((side, mark))
+        self.moved.add(id(occupant))
+        return True
+
+    def enter(self, side: str, occupant: T, mark: int | None = None) -> int:
+        """Step up onto a vacant mark (the lowest, or `mark`); 0 when none may be entered."""
+        if id(occupant) in self.moved or self.mark_of(side, occupant):
+            return 0
+        free = self.vacant(side)
+        if mark is not None:
+            free = [m for m in free if m == mark]
+        if not free:
+            return 0
+        self.marks[side][free[0] - 1] = occupant
+        self.trampled.add((side, free[0]))
+        self.moved.add(id(occupant))
+        return free[0]
+
+    def new_restaging(self) -> None:
+        """A fresh restaging: nothing trampled, nobody moved yet."""
+        self.trampled.clear()
+        self.moved.clear()
