@@ -107,8 +107,8 @@ def test_a_saves_directory_that_is_a_file_is_refused_in_one_line(cli, tmp_path, 
 
 def test_bad_input_gets_clear_errors(cli, saves_dir):
     assert cli("new", "x", "--system", "dnd").err == (
-        "solo: error: unknown rule system 'dnd'; choose one of: nine-powers, resistance, rogue-spire"
-        " (the systems the rules engine implements)\n")
+        "solo: error: unknown rule system 'dnd'; choose one of: nine-powers, resistance, rogue-spire,"
+        " action-dice, masque (the systems the rules engine implements)\n")
     assert cli("new", "???").err == ("solo: error: the campaign name '???' has no letters or digits to"
                                      " name its save file\n")
     cli("new", "Once")

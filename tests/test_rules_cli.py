@@ -57,7 +57,7 @@ def test_plain_dice_odds_are_untouched(cli):
         (
             ("character", "new", "dnd", "--random"),
             1,
-            "no rules system called 'dnd'; known: nine-powers, resistance, rogue-spire",
+            "no rules system called 'dnd'; known: nine-powers, resistance, rogue-spire, action-dice, masque",
         ),
         (("character", "npc", "nine-powers", "dragon"), 1, "no Nine Powers NPC called 'dragon'"),
         (("encounter", "resistance", "--pc", "random", "--foe", "dragon", "--auto"), 1, "no Resistance NPC"),

@@ -13,16 +13,17 @@ from solo.rules.forecast import forecast
 
 
 def test_registry_lists_and_builds_systems():
-    assert registry.ids() == ["nine-powers", "resistance", "rogue-spire"]
+    assert registry.ids() == ["nine-powers", "resistance", "rogue-spire", "action-dice", "masque"]
     np = registry.get("nine-powers")
     assert (np.id, np.name) == ("nine-powers", "Nine Powers")
     assert registry.get("Nine-Powers") is np  # built once
     with pytest.raises(RulesError,
-                       match="no rules system called 'gurps'; known: nine-powers, resistance, rogue-spire"):
+                       match="no rules system called 'gurps'; known: nine-powers, resistance,"
+                             " rogue-spire, action-dice, masque"):
         registry.get("gurps")
 
 
-@pytest.mark.parametrize("system_id", ["nine-powers", "resistance"])
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_every_system_understands_every_neutral_approach(system_id):
     system = registry.get(system_id)
     assert system.approaches == list(APPROACHES)
@@ -35,7 +36,7 @@ def test_every_system_understands_every_neutral_approach(system_id):
         json.dumps(result.to_dict())  # plain data all the way down
 
 
-@pytest.mark.parametrize("system_id", ["nine-powers", "resistance"])
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_neutral_difficulties_get_harder(system_id):
     system = registry.get(system_id)
     pc = system.random_character(Rng(3))
@@ -43,7 +44,7 @@ def test_neutral_difficulties_get_harder(system_id):
     assert chances[0] >= chances[1] >= chances[2] and chances[0] > chances[2]
 
 
-@pytest.mark.parametrize("system_id", ["nine-powers", "resistance"])
+@pytest.mark.parametrize("system_id", registry.ids())
 def test_harm_and_recover_return_events_with_text(system_id):
     system = registry.get(system_id)
     pc = system.random_character(Rng(4))

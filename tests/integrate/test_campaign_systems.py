@@ -7,32 +7,35 @@ from solo.rules import registry
 
 
 def test_known_systems_are_the_registry(cli):
-    assert known_systems() == registry.ids() == ["nine-powers", "resistance", "rogue-spire"]
+    assert known_systems() == registry.ids() == ["nine-powers", "resistance", "rogue-spire", "action-dice",
+                                                 "masque"]
     result = cli("new", "Spire", "--system", "gurps")
     assert (result.code, result.err) == (
         1, "solo: error: unknown rule system 'gurps'; choose one of: nine-powers, resistance,"
-           " rogue-spire (the systems the rules engine implements)\n")
+           " rogue-spire, action-dice, masque (the systems the rules engine implements)\n")
     assert cli("new", "Road", "--system", "resistance", "--json").json["system"] == "resistance"
 
 
 def test_an_old_save_naming_an_unknown_system_still_loads(saves_dir):
     store = CampaignStore(saves_dir)
-    store.add(Campaign.new("Old Masque", system="masque", seed=3))
-    assert store.load("old-masque").system == "masque"
+    store.add(Campaign.new("Old Mummers", system="mummers", seed=3))
+    assert store.load("old-mummers").system == "mummers"
 
 
 def test_solo_system_shows_and_sets_a_campaigns_system(cli, saves_dir):
     assert cli("new", "The Road", "--seed", "2").code == 0
     unset = cli("check", "--campaign", "the-road", "--approach", "force")
     assert unset.err == ("solo: error: 'The Road' plays no rule system yet: choose one first with"
-                         " `solo system the-road SYSTEM` (nine-powers, resistance, rogue-spire)\n")
+                         " `solo system the-road SYSTEM`"
+                         " (nine-powers, resistance, rogue-spire, action-dice, masque)\n")
     assert cli("system", "the road").out == ("'The Road' plays no rule system yet; choose one with"
                                              " `solo system the-road SYSTEM`"
-                                             " (nine-powers, resistance, rogue-spire).\n")
+                                             " (nine-powers, resistance, rogue-spire, action-dice,"
+                                             " masque).\n")
     assert cli("system", "the-road", "resistance").out == "The campaign now plays resistance.\n"
     assert cli("system", "the-road", "--json").json == {
         "campaign": "The Road", "system": "resistance",
-        "systems": ["nine-powers", "resistance", "rogue-spire"]}
+        "systems": ["nine-powers", "resistance", "rogue-spire", "action-dice", "masque"]}
     assert CampaignStore(saves_dir).load("the-road").journal[-1].text == "The campaign now plays resistance."
     assert cli("character", "new", "--campaign", "the-road", "--random", "--name", "Doro").code == 0
     assert cli("check", "--campaign", "the-road", "--approach", "force").code == 0
