@@ -85,7 +85,9 @@ def add_foundation(campaign: Campaign, ctx: ActionContext,
     world = found.world
     for node in world.nodes:
         if node.npc is not None:
-            campaign.add_notable(node.name, "person", npc_note(node.npc))
+            clashes = world.clashes(node.id)
+            against = f" Clashes with {', '.join(clashes)}." if clashes else ""
+            campaign.add_notable(node.name, "person", npc_note(node.npc) + against)
         else:
             campaign.add_notable(node.name, "thing", f"It {node.power}; it was {node.history}.")
     for place in world.places:
