@@ -12,6 +12,13 @@ it later:
 * ``story.foundation`` - the world's people, items and places become notables
   (``person`` / ``thing`` / ``place``), the first task becomes a thread, and
   one journal entry carries the whole foundation as data.
+* ``story.adventure`` - a whole adventure (`solo.story.adventure`) balanced
+  against the campaign's PCs: its people, things and locations become
+  notables, each threat a clock of the campaign (same name, same segments),
+  the first task a thread, and every foe an NPC character with its sheet, so
+  the encounter picker offers them and the adventure view starts a fight
+  with all of its foes at once.  The journal entry carries the adventure as
+  data and which characters fight in which fight (``fights``).
 
 It lives in the campaign package (the campaign layer sits above the story
 layer, so the story generators never import campaigns), and
@@ -22,6 +29,7 @@ these actions.
 from __future__ import annotations
 
 from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.actors import has_sheet, load_actor, system_of
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
@@ -98,3 +106,57 @@ def add_foundation(campaign: Campaign, ctx: ActionContext,
             f" First task: {found.plot.first_task}")
     return [ctx.entry("story", text, {"story": "foundation", "thread": thread.id,
                                       **found.to_dict()})]
+
+
+def _free_clock(campaign: Campaign, name: str) -> str:
+    taken = {c.name.casefold() for c in campaign.clocks}
+    candidate, n = name, 1
+    while candidate.casefold() in taken:
+        n += 1
+        candidate = f"{name} ({n})"
+    return candidate
+
+
+@campaign_action("story.adventure")
+def add_adventure(campaign: Campaign, ctx: ActionContext, shape: str | None = None,
+                  danger: str = "fair", system: str | None = None) -> list[JournalEntry]:
+    """Make a whole adventure balanced against the campaign's PCs and set it out for play."""
+    from solo.story.adventure import generate_adventure
+
+    rules = system_of(campaign, ctx.tables)
+    if system is not None and str(system).strip().lower() != rules.id:
+        raise SoloError(f"{campaign.name!r} plays {rules.name}; its adventure is statted for that,"
+                        f" not {system!r}")
+    pcs = [c for c in campaign.pcs if has_sheet(c, rules)]
+    if not pcs:
+        raise SoloError(f"an adventure's fights are balanced against the party: add a player character"
+                        f" with a {rules.name} sheet first")
+    party = [load_actor(campaign, c, rules) for c in pcs]
+    adv = generate_adventure(ctx.tables, ctx.rng, rules, party=party, shape=shape, danger=danger)
+    adv.seed = None  # rolled with the campaign's dice
+    world = adv.foundation.world
+    where = {p: loc.name for loc in adv.locations for p in loc.people + loc.things}
+    for node in world.nodes:
+        at = f" Found at {where[node.id]}." if node.id in where else ""
+        if node.npc is not None:
+            clashes = world.clashes(node.id)
+            against = f" Clashes with {', '.join(clashes)}." if clashes else ""
+            campaign.add_notable(node.name, "person", npc_note(node.npc) + against + at)
+        else:
+            campaign.add_notable(node.name, "thing", f"It {node.power}; it was {node.history}.{at}")
+    for loc in adv.locations:
+        campaign.add_notable(loc.name, "place", f"{loc.detail[:1].upper()}{loc.detail[1:]}.")
+    clocks = []
+    for threat in adv.threats:
+        clock = campaign.add_clock(_free_clock(campaign, threat.clock), threat.segments)
+        clocks.append(clock.name)
+    thread = campaign.add_thread(adv.foundation.plot.first_task)
+    fights: dict[str, list[int]] = {}
+    for fight in adv.fights:
+        fights[fight.id] = [campaign.add_character(foe.sheet, name=campaign.free_name(foe.name),
+                                                   role="npc").id for foe in fight.foes]
+    text = (f"An adventure: {adv.title} ({rules.name}, danger {adv.danger}). {len(adv.locations)}"
+            f" places, {len(adv.clues)} clues, {len(adv.fights)} fights, clocks: {', '.join(clocks)}."
+            f" First task: {adv.foundation.plot.first_task}")
+    return [ctx.entry("story", text, {"story": "adventure", "thread": thread.id, "clocks": clocks,
+                                      "fights": fights, "adventure": adv.to_dict()})]
