@@ -300,7 +300,8 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
             foes.append(Foe(name, actor.to_dict(), template, person))
         boss = world.node(leader_id).name if leader_id else "whoever hired them"
         note = _fill(_text(tables, rng, MUSCLE_TABLE), {"who": boss})
-        data = made.forecast.to_dict() | {"chunks": [list(c) for c in made.chunks]}
+        data = {k: v for k, v in made.forecast.to_dict().items() if k != "seconds"}  # same every run
+        data["chunks"] = [list(c) for c in made.chunks]
         fight = Fight(f"f{index + 1}", loc.id, level, foes, note, data, leader_id)
         loc.fight = fight.id
         fights.append(fight)
@@ -308,8 +309,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
 
 
 def _scenes(tables: TableSet, rng: Rng, found: Foundation, locations: list[Location],
-            revelations: list[Revelation], clues: list[Clue], fights: list[Fight],
-            threats: list[Threat]) -> list[Scene]:
+            revelations: list[Revelation], clues: list[Clue], threats: list[Threat]) -> list[Scene]:
     world = found.world
     giver, winner = world.node(world.loser), world.node(world.winner)
     item = world.node(world.main_item)
@@ -322,17 +322,33 @@ def _scenes(tables: TableSet, rng: Rng, found: Foundation, locations: list[Locat
         target = next(loc for loc in locations if loc.id == rev.opens)
         text = f"Clues at {', '.join(where)} point to {target.name}. {rev.text}"
         scenes.append(Scene(f"s{len(scenes) + 1}", "lead", f"The way to {target.name}", text, target.id,
-                            [c.id for c in clues if c.revelation == rev.id], target.fight))
+                            [c.id for c in clues if c.revelation == rev.id]))
     plan = threats[0]
     scenes.append(Scene(f"s{len(scenes) + 1}", "climax", f"Showdown at {climax.name}",
                         f"{winner.name} makes their stand over {item.name}. If they win: {plan.steps[-1]}",
-                        climax.id, [], climax.fight))
+                        climax.id))
     values = {"who": winner.name, "giver": giver.name, "item": item.name}
     scenes.append(Scene(f"s{len(scenes) + 1}", "success", "If the heroes win",
                         _fill(_text(tables, rng, AFTERMATH_TABLE), values) + "."))
     scenes.append(Scene(f"s{len(scenes) + 1}", "failure", "If the heroes fail",
                         " ".join(found.plot.failure)))
     return scenes
+
+
+def outline_adventure(tables: TableSet, rng: Rng, *, shape: str | None = None) -> Adventure:
+    """Everything but the party and the fights: foundation, places, clues, threats and scenes.
+
+    It needs no rule system; `generate_adventure` goes on from here, so the
+    same seed gives the same outline with or without fights.
+    """
+    seed = rng.seed
+    found = generate_foundation(tables, rng, shape)
+    locations, links, revelations, clues, builds = _lay_out(tables, rng, found)
+    threats = make_threats(tables, rng, found, locations[-1].name)
+    scenes = _scenes(tables, rng, found, locations, revelations, clues, threats)
+    title = f"{found.shape.name}: {found.world.node(found.world.main_item).name}"
+    return Adventure(title, "", "", found, [], locations, links, revelations, clues, threats, [],
+                     scenes, seed, builds)
 
 
 def generate_adventure(tables: TableSet, rng: Rng, system: System, *,
@@ -343,16 +359,15 @@ def generate_adventure(tables: TableSet, rng: Rng, system: System, *,
         raise SoloError(f"danger is one of {', '.join(DANGERS)}, not {danger!r}")
     if party is not None and not 1 <= len(party) <= MAX_PARTY:
         raise SoloError(f"a party is 1 to {MAX_PARTY} characters, not {len(party)}")
-    seed = rng.seed
-    found = generate_foundation(tables, rng, shape)
-    locations, links, revelations, clues, builds = _lay_out(tables, rng, found)
-    threats = make_threats(tables, rng, found, locations[-1].name)
+    adventure = outline_adventure(tables, rng, shape=shape)
     actors = list(party) if party is not None else random_party(tables, rng, system)
-    fights = _fights(tables, rng, system, actors, found, locations, threats, danger)
-    scenes = _scenes(tables, rng, found, locations, revelations, clues, fights, threats)
-    title = f"{found.shape.name}: {found.world.node(found.world.main_item).name}"
-    adventure = Adventure(title, system.id, danger, found, [a.to_dict() for a in actors], locations,
-                          links, revelations, clues, threats, fights, scenes, seed, builds)
+    adventure.fights = _fights(tables, rng, system, actors, adventure.foundation, adventure.locations,
+                               adventure.threats, danger)
+    for scene in adventure.scenes:
+        if scene.location is not None:
+            scene.fight = adventure.location(scene.location).fight
+    adventure.system, adventure.danger = system.id, danger
+    adventure.party = [a.to_dict() for a in actors]
     problems = reference_problems(adventure)
     if problems:  # a bug, not bad luck: say what is wrong rather than print a broken adventure
         raise SoloError(f"the adventure refers to what does not exist: {problems[0]}")

@@ -46,7 +46,8 @@ RUNS = 1000
 CHUNKS = (50, 150, 300, 500)  # measured in these steps, adding up to RUNS
 MARGIN = 0.01
 MAX_FOES = 12
-MAX_FORECASTS = 60
+MAX_FORECASTS = 40  # groups measured for one fight
+MAX_REFUSED = 4  # kinds found too much to add to a group before swapping one of its foes instead
 
 
 def band_text(danger: str) -> str:
@@ -61,6 +62,12 @@ class Balanced:
     forecast: Forecast
     chunks: list[tuple[int, int]]  # (seed, fights) of each forecast added up into `forecast`
     tried: int = 0
+
+
+def _spread(edge: float, runs: int) -> float:
+    """Two standard errors of a chance measured over `runs` fights, were it `edge`: a chance
+    further than this past the band's edge is outside the band (a stop after 50 fights, say)."""
+    return 2.0 * (edge * (1 - edge) / runs) ** 0.5
 
 
 def add_up(parts: Sequence[Forecast]) -> Forecast:
@@ -95,11 +102,9 @@ class Scout:
     rng: Rng
     tried: int = 0
     closest: float | None = None
+    last: float = 0.5  # the party's chance in the last group measured
 
     def run(self, foes: list[Actor], runs: int) -> tuple[Forecast, int]:
-        if self.tried >= MAX_FORECASTS:
-            raise _OutOfTries
-        self.tried += 1
         seed = self.rng.randint(0, 2**31 - 1)
         return forecast(self.system, self.party, foes, runs, Rng(seed), workers=1), seed
 
@@ -153,16 +158,23 @@ def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
         raising _Easier or _Harder, once the chance so far is clearly outside the band."""
         parts: list[Forecast] = []
         chunks: list[tuple[int, int]] = []
+        if scout.tried >= MAX_FORECASTS:
+            raise _OutOfTries
+        scout.tried += 1
         for size in CHUNKS:
             part, seed = scout.run(foes, size)
             parts.append(part)
             chunks.append((seed, size))
             done = add_up(parts)
-            win = done.rate(done.wins)
-            spread = 0 if done.runs >= RUNS else 2.0 * max(0.02, (win * (1 - win) / done.runs) ** 0.5)
-            if win - spread > hi - MARGIN:
+            win = scout.last = done.rate(done.wins)
+            if done.runs >= RUNS:
+                if win > hi - MARGIN:
+                    raise _Easier
+                if win < lo + MARGIN:
+                    raise _Harder
+            elif win - _spread(hi - MARGIN, done.runs) > hi - MARGIN:
                 raise _Easier
-            if win + spread < lo + MARGIN:
+            elif win + _spread(lo + MARGIN, done.runs) < lo + MARGIN:
                 raise _Harder
         if scout.closest is None or abs(win - (lo + hi) / 2) < abs(scout.closest - (lo + hi) / 2):
             scout.closest = win
@@ -176,8 +188,8 @@ def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
     except _OutOfTries:
         pass
     closest = f" (closest: {scout.closest:.0%})" if scout.closest is not None else ""
-    raise SoloError(f"no group of {system.name} foes gives this party a {band_text(danger)} fight"
-                    f" within {MAX_FORECASTS} forecasts{closest}")
+    raise SoloError(f"no group of {system.name} foes found in {scout.tried} tries gives this party a"
+                    f" {band_text(danger)} fight{closest}")
 
 
 class _Easier(Exception):
@@ -190,25 +202,62 @@ class _Harder(Exception):
 
 def _grow(system: System, scout: Scout, measure: Any, base: list[Actor],
           base_templates: list[str | None], kinds: list[str], rng: Rng) -> Balanced | None:
-    """Add one foe at a time (a kind picked at random) while the party wins too often; a foe that
-    makes it too hard is taken out again and its kind not tried again (with more foes it would
-    only be harder).  None when no kind fits any more."""
+    """A local search over groups: add a foe (a kind picked at random) while the party wins too
+    often; a foe that makes it too hard is taken out again, and that kind is not added to that
+    group again.  When every kind is too much to add, a foe already there is swapped for a kind
+    seen to hit harder (some systems jump from an easy fight to a massacre with one more foe,
+    whatever it is).  None when nothing is left to try."""
     foes, templates = list(base), list(base_templates)
-    refused: set[str] = set()
+    fixed = len(base)
+    hits: dict[str, float] = {}  # kind -> the party's chance just after one was added (lower: harder)
+    refused: dict[tuple[str, ...], set[str]] = {}
+    swapped: set[tuple[tuple[str, ...], int, str]] = set()
+    undo: tuple[int, Actor | None, str | None] | None = None  # (index, foe before, kind before)
+
+    def key() -> tuple[str, ...]:
+        return tuple(sorted(str(t) for t in templates[fixed:]))
+
     while True:
+        verdict = "easier"
         if foes:
             try:
                 return measure(foes, templates)
             except _Easier:
-                pass
+                verdict = "easier"
             except _Harder:
-                if len(foes) == len(base):
-                    return None  # the leader alone is too much
-                refused.add(str(templates.pop()))
+                verdict = "harder"
+            if undo is not None and undo[1] is None:
+                hits[str(templates[undo[0]])] = scout.last
+        if verdict == "harder":
+            if undo is None:
+                return None  # the leader alone is too much
+            index, before, kind_before = undo
+            now = str(templates[index])
+            if before is None:  # take the added foe out again
                 foes.pop()
-        left = [k for k in kinds if k not in refused]
-        if not left or len(foes) >= MAX_FOES:
+                templates.pop()
+                refused.setdefault(key(), set()).add(now)
+            else:
+                foes[index], templates[index] = before, kind_before
+            verdict = "easier"  # back to the group before the move, which was too easy
+        undo = None
+        sig = key()
+        no = refused.get(sig, set())
+        left = [k for k in kinds if k not in no] if len(no) < MAX_REFUSED else []
+        if left and len(foes) < MAX_FOES:
+            kind = rng.choice(left)
+            foes.append(system.npc(kind))
+            templates.append(kind)
+            undo = (len(foes) - 1, None, None)
+            continue
+        # swap one foe for a kind that hit harder when it was added
+        options = [(i, k) for i in range(fixed, len(foes)) for k in kinds
+                   if k != templates[i] and (sig, i, k) not in swapped
+                   and hits.get(k, 0.5) < hits.get(str(templates[i]), 0.5)]
+        if not options:
             return None
-        kind = rng.choice(left)
-        foes.append(system.npc(kind))
-        templates.append(kind)
+        index, kind = rng.choice(options)
+        swapped.add((sig, index, kind))
+        undo = (index, foes[index], templates[index])
+        foes[index] = system.npc(kind)
+        templates[index] = kind
