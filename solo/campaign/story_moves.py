@@ -19,6 +19,12 @@ it later:
   the encounter picker offers them and the adventure view starts a fight
   with all of its foes at once.  The journal entry carries the adventure as
   data and which characters fight in which fight (``fights``).
+* ``story.visit(location)`` - the party arrives at a place of the latest
+  adventure (by id or name): the journal tells what is there and every clue
+  found, and each clue's revelation becomes known (one clue is enough; the
+  other routes are there for the clues the party misses).  A place a
+  revelation opens can be visited once that revelation is known.  What is
+  known and visited is kept in the ``adventure`` module state.
 
 It lives in the campaign package (the campaign layer sits above the story
 layer, so the story generators never import campaigns), and
@@ -160,3 +166,63 @@ def add_adventure(campaign: Campaign, ctx: ActionContext, shape: str | None = No
             f" First task: {adv.foundation.plot.first_task}")
     return [ctx.entry("story", text, {"story": "adventure", "thread": thread.id, "clocks": clocks,
                                       "fights": fights, "adventure": adv.to_dict()})]
+
+
+ADVENTURE_STATE = "adventure"
+
+
+def latest_adventure(campaign: Campaign) -> JournalEntry | None:
+    for index in range(len(campaign.journal) - 1, -1, -1):
+        entry = campaign.journal[index]
+        if entry.kind == "story" and entry.data.get("story") == "adventure":
+            return entry
+    return None
+
+
+@campaign_action("story.visit")
+def visit(campaign: Campaign, ctx: ActionContext, location: str) -> list[JournalEntry]:
+    """The party arrives at a place of the adventure: what is there, and the clues found."""
+    entry = latest_adventure(campaign)
+    if entry is None:
+        raise SoloError("this campaign has no adventure yet: make one first")
+    adv = entry.data["adventure"]
+    wanted = str(location).strip().casefold()
+    loc = next((x for x in adv["locations"] if wanted in (x["id"], x["name"].casefold())), None)
+    if loc is None:
+        names = ", ".join(x["name"] for x in adv["locations"])
+        raise SoloError(f"no place called {location!r} in the adventure; its places: {names}")
+    state = campaign.module_state(ADVENTURE_STATE)
+    if state.get("adventure") != entry.data.get("thread"):  # a new adventure starts afresh
+        state.clear()
+        state["adventure"] = entry.data.get("thread")
+    known: list[str] = state.setdefault("known", [])
+    visited: list[str] = state.setdefault("visited", [])
+    if loc["gate"] and loc["gate"] not in known:
+        raise SoloError(f"the party does not know the way to {loc['name']} yet: find a clue that"
+                        " points there")
+    nodes = {n["id"]: n["name"] for n in adv["foundation"]["nodes"]}
+    places = {x["id"]: x["name"] for x in adv["locations"]}
+    reveals = {r["id"]: r for r in adv["revelations"]}
+    lines = [f"The party arrives at {loc['name']}: {loc['detail']}."]
+    lines += [f"{line}." for line in loc["story"]]
+    if loc["people"]:
+        lines.append("Here: " + ", ".join(nodes[p] for p in loc["people"]) + ".")
+    if loc["things"]:
+        lines.append("Also here: " + ", ".join(nodes[t] for t in loc["things"]) + ".")
+    lines += [f"Lying about: {x}." for x in loc["finds"]]
+    if loc["hazard"]:
+        lines.append(f"Hazard: {loc['hazard']}.")
+    learned = []
+    for clue in (c for c in adv["clues"] if c["location"] == loc["id"]):
+        rev = reveals[clue["revelation"]]
+        who = f" ({nodes[clue['holder']]} has it)" if clue["holder"] else ""
+        lines.append(f"Clue: {clue['text']}{who}. It leads to {places[rev['opens']]}.")
+        if rev["id"] not in known:
+            known.append(rev["id"])
+            learned.append(rev["id"])
+    if loc["fight"]:
+        lines.append(f"Trouble waits here: fight {loc['fight']}.")
+    if loc["id"] not in visited:
+        visited.append(loc["id"])
+    return [ctx.entry("story", "\n".join(lines), {"story": "visit", "location": loc["id"],
+                                                  "learned": learned, "known": list(known)})]
