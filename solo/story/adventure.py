@@ -297,7 +297,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
             if person is None:
                 counts[name] = counts.get(name, 0) + 1
                 name = f"{name} {counts[name]}" if made.templates.count(template) > 1 else name
-            foes.append(Foe(name, actor.to_dict(), template, person))
+            foes.append(Foe(name, {**actor.to_dict(), "name": name}, template, person))
         boss = world.node(leader_id).name if leader_id else "whoever hired them"
         note = _fill(_text(tables, rng, MUSCLE_TABLE), {"who": boss})
         data = {k: v for k, v in made.forecast.to_dict().items() if k != "seconds"}  # same every run
@@ -363,8 +363,9 @@ def generate_adventure(tables: TableSet, rng: Rng, system: System, *,
     actors = list(party) if party is not None else random_party(tables, rng, system)
     adventure.fights = _fights(tables, rng, system, actors, adventure.foundation, adventure.locations,
                                adventure.threats, danger)
-    for scene in adventure.scenes:
-        if scene.location is not None:
+    climax = adventure.locations[-1].id
+    for scene in adventure.scenes:  # the climax's fight belongs to the climax, not the way there
+        if scene.location is not None and not (scene.kind == "lead" and scene.location == climax):
             scene.fight = adventure.location(scene.location).fight
     adventure.system, adventure.danger = system.id, danger
     adventure.party = [a.to_dict() for a in actors]

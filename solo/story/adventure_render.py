@@ -115,6 +115,8 @@ def adventure_markdown(adv: Adventure) -> str:
                 f"- **Draw / loss:** {fight.forecast['draw']:.1%} / {fight.forecast['loss']:.1%}",
                 f"- **Expected harm to the party per fight:** {harm_text(fight)}", ""]
         for foe in fight.foes:
+            if foe.person is not None and foe.template is not None:
+                out += [f"{foe.name} fights with the stats of the system's {foe.template}:", ""]
             block = system.stat_block(system.load_actor({**foe.sheet, "name": foe.name}))
             out += ["```", block, "```", ""]
     out += ["## Scenes", ""]

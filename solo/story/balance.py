@@ -16,17 +16,29 @@ may have a *leader* - a person of the story, statted by
 ``system.random_character(npc=True)``, or, when the system's encounters
 refuse a full character sheet as a foe (or it is too strong alone), wearing
 the stats of one of the system's named NPCs under the person's name.  The
-rest are the system's named NPCs (`npc_names()`), one kind per fight, in a
-number found by doubling then halving: each candidate group is scouted with
-`SCOUT_RUNS` fights and, when it looks close, measured with `RUNS` fights.
-A group is taken only when the measured win chance lies `MARGIN` inside the
-band, so that measuring it again with other dice lands in the band too
-(the standard error of 1,000 fights is at most 1.6 points).  The figure
-printed beside a fight is that measurement, with its seed, so anyone can
-run it again and get the same number.
+others are the system's named NPCs (`npc_names()`, those its encounters
+accept against this party), found by a small local search (`_grow`): add a
+foe of a kind picked at random while the party wins too often; take it out
+again when it makes the fight too hard (and do not add that kind to that
+group again); when several kinds in a row are too much, swap a foe already
+there for a kind seen to hit harder - some systems go from a walkover to a
+massacre with one more foe of any kind, so the count alone cannot find the
+band.
 
-If no group within `MAX_FORECASTS` forecasts fits, the fight is refused with
-one line naming the party, the danger and the closest chance found.
+Each group is measured in chunks of 50, 150, 300 and 500 fights (1,000 in
+all, `RUNS`), each chunk with its own seed drawn from the adventure's Rng;
+after a chunk the search moves on if the chance so far lies more than two
+standard errors outside the band.  A group is taken only when all 1,000
+fights put its win chance inside the band with `MARGIN` to spare.  That
+figure, with its draws, losses and the harm the party takes on average, is
+what is printed beside the fight, and the chunks' seeds are kept with it, so
+`remeasure` plays the same fights again and gets the same number.  Another
+1,000 fights with other dice may differ by a point or two (the standard
+error of 1,000 fights is at most 1.6 points).
+
+If the search runs out (`MAX_FORECASTS` groups measured for one fight, or
+nothing left to try), the fight is refused with one line naming the system,
+the danger and the closest chance found.
 """
 
 from __future__ import annotations

@@ -181,5 +181,12 @@ def test_bad_input_is_one_clear_line(cli, tmp_path):
     assert missing.code == 1 and "cannot read the party file" in missing.err
     danger = cli("adventure", "--danger", "mild")
     assert danger.code == 2 and "invalid choice: 'mild'" in danger.err
+    first = registry.ids()[0]
+    stranger = tmp_path / "stranger.json"
+    stranger.write_text('[{"system": "elsewhere", "name": "Odd"}]')
+    wrong = cli("adventure", "--system", first, "--party", str(stranger))
+    assert wrong.code == 1
+    assert wrong.err.startswith(f"solo: error: {stranger}: character 1 is not a {registry.get(first).name}"
+                                " sheet (this character belongs to 'elsewhere'")
     shape = cli("adventure", "--shape", "spiral")
     assert shape.code == 1 and "no story shape called 'spiral'" in shape.err
