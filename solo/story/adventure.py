@@ -16,7 +16,9 @@ adventure every time):
 5. the party - given, or a random one of the system (`PARTY_SIZE` people);
 6. the fights, each balanced by forecast against that party
    (`solo.story.balance`): the climax at the danger asked for, against the
-   foundation's winner, and one or two lesser fights a step safer;
+   foundation's winner, and one or two lesser fights a step safer (a lesser
+   fight no group of foes balances is left out; a climax that cannot be
+   balanced is an error naming the closest chance found);
 7. the scene list: the opening, one scene per lead, the climax, and what
    follows success and failure.
 
@@ -285,10 +287,15 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
     count = 1 if len(locations) < 8 else 2
     for loc in others[:count]:
         plans.append((loc, second if second in loc.people else None, SAFER[danger]))
-    fights = []
+    fights: list[Fight] = []
     for index, (loc, leader_id, level) in enumerate(plans):
         leader = _leader(system, rng, found, leader_id) if leader_id else None
-        made = balance(system, party, level, rng, leader=leader, pool=pool)
+        try:
+            made = balance(system, party, level, rng, leader=leader, pool=pool)
+        except SoloError:
+            if index == 0:
+                raise  # no climax, no adventure
+            continue  # a lesser fight nothing balances is left out rather than printed unbalanced
         foes = []
         counts: dict[str, int] = {}
         for actor, template in zip(made.foes, made.templates, strict=True):
@@ -302,7 +309,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
         note = _fill(_text(tables, rng, MUSCLE_TABLE), {"who": boss})
         data = {k: v for k, v in made.forecast.to_dict().items() if k != "seconds"}  # same every run
         data["chunks"] = [list(c) for c in made.chunks]
-        fight = Fight(f"f{index + 1}", loc.id, level, foes, note, data, leader_id)
+        fight = Fight(f"f{len(fights) + 1}", loc.id, level, foes, note, data, leader_id)
         loc.fight = fight.id
         fights.append(fight)
     return fights

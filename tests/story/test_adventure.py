@@ -190,3 +190,29 @@ def test_bad_input_is_one_clear_line(cli, tmp_path):
                                 " sheet (this character belongs to 'elsewhere'")
     shape = cli("adventure", "--shape", "spiral")
     assert shape.code == 1 and "no story shape called 'spiral'" in shape.err
+
+
+def test_a_lesser_fight_nothing_balances_is_left_out_but_an_unbalanced_climax_fails(tables, monkeypatch):
+    from solo.rules.forecast import Forecast
+    from solo.story.balance import Balanced
+
+    system = registry.get(registry.ids()[0])
+    kind = system.npc_names()[0]
+    calls = []
+
+    def fake(system_, party, danger, rng, *, leader=None, pool=None):
+        calls.append(danger)
+        if len(calls) > 1:
+            raise SoloError("no group fits")
+        done = Forecast(system.id, [], [], RUNS, wins=400, losses=600)
+        return Balanced([system.npc(kind)], [kind], done, [(1, RUNS)])
+
+    monkeypatch.setattr(adventure_module, "balance", fake)
+    adv = generate_adventure(tables, Rng(3), system, danger="deadly")
+    assert calls[:2] == ["deadly", "fair"]
+    assert [(f.id, f.location, f.win) for f in adv.fights] == [("f1", adv.locations[-1].id, 0.4)]
+    assert [loc.id for loc in adv.locations if loc.fight] == [adv.locations[-1].id]
+    assert reference_problems(adv) == []
+    calls.append("the climax fails too")
+    with pytest.raises(SoloError, match="no group fits"):
+        generate_adventure(tables, Rng(3), system, danger="deadly")
