@@ -48,6 +48,9 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("npc", "generate people to meet"),
         ("foundation", "generate a story's foundation and shape"),
     ),
+    "solo.commands.adventure": (
+        ("adventure", "generate a whole adventure, fights balanced"),
+    ),
     "solo.commands.campaign": (
         ("new", "start a campaign"),
         ("list", "list the campaigns"),

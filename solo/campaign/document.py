@@ -119,12 +119,15 @@ class _Lines:
     def __len__(self) -> int:
         return len(self.items)
 
-    def __iter__(self) -> Iterator[str]:
+    def text(self) -> Iterator[str]:
+        """The elements one per line, `  <json>` joined by `,\n`, in pieces."""
         if isinstance(self.items, StoredList):
-            yield from self.items.json_lines(self.encode)
-        else:
-            for item in self.items:
-                yield json.dumps(self.encode(item), ensure_ascii=False)
+            yield from self.items.json_text(self.encode)
+            return
+        separator = ""
+        for item in self.items:
+            yield f"{separator}  {json.dumps(self.encode(item), ensure_ascii=False)}"
+            separator = ",\n"
 
 
 # How deep each top-level value is spread over lines; deeper parts stay on one line.
@@ -162,18 +165,16 @@ def render_chunks(document: dict[str, Any]) -> Iterator[str]:
                 yield f" {json.dumps(key)}: []{end}"
                 continue
             yield f" {json.dumps(key)}: [\n"
-            separator = ""
-            lines = iter(value)
+            pieces = value.text()
             while True:
                 try:
-                    line = next(lines, None)
+                    piece = next(pieces, None)
                 except (TypeError, ValueError, RecursionError) as exc:
                     raise SoloError(f"campaign {document.get('name')!r} holds data that cannot be"
                                     f" saved: {exc}") from None
-                if line is None:
+                if piece is None:
                     break
-                yield f"{separator}  {line}"
-                separator = ",\n"
+                yield piece
             yield f"\n ]{end}"
             continue
         try:
@@ -235,10 +236,22 @@ _LISTS = {b' "journal": [\n': "journal", b' "actions": [\n': "actions"}
 
 
 def _decode_entry(data: Any) -> JournalEntry:
+    # The checks of `entry_from` inline for a value that passes them, as in `_check_all`: an entry
+    # read back is decoded each time it is drawn or counted.
+    if type(data) is dict:
+        at, scene, kind, text = data.get("at"), data.get("scene"), data.get("kind"), data.get("text")
+        extra = data.get("data", {})
+        if (type(at) is str and type(scene) is int and type(kind) is str and type(text) is str
+                and type(extra) is dict and KIND.match(kind)):
+            return JournalEntry(at, scene, kind, text, extra)
     return entry_from(data, "journal")
 
 
 def _decode_record(data: Any) -> ActionRecord:
+    if type(data) is dict:
+        name, params, at = data.get("name"), data.get("params"), data.get("at")
+        if type(name) is str and type(params) is dict and type(at) is str:
+            return ActionRecord(name, params, at)
     return _record(data, "actions")
 
 

@@ -131,10 +131,38 @@ def to_json(campaign: Campaign) -> dict[str, Any]:
     return data
 
 
+def json_text(campaign: Campaign) -> str:
+    """`json.dumps(to_json(campaign), indent=1, ensure_ascii=False)` and a newline, made entry by entry.
+
+    The journal and the action log are turned into text one entry at a time
+    (a long campaign's stay in the snapshot file until then, `stored.py`),
+    so the export never holds every entry as an object at once: at 100,000
+    entries that was some hundreds of megabytes before any text was made.
+    """
+    data = document.to_document(campaign, lines=True)
+    data.pop("undo")
+    data.pop("log")
+    out = ["{"]
+    for n, (key, value) in enumerate(data.items()):
+        out.append(("," if n else "") + "\n " + json.dumps(key, ensure_ascii=False) + ": ")
+        if isinstance(value, document._Lines) and len(value):
+            opening = "["
+            for item in value.items:
+                text = json.dumps(value.encode(item), indent=1, ensure_ascii=False)
+                out.append(f"{opening}\n  " + text.replace("\n", "\n  "))
+                opening = ","
+            out.append("\n ]")
+        else:
+            plain = [] if isinstance(value, document._Lines) else value
+            out.append(json.dumps(plain, indent=1, ensure_ascii=False).replace("\n", "\n "))
+    out.append("\n}\n")
+    return "".join(out)
+
+
 def render(campaign: Campaign, fmt: str = "md") -> str:
     """The export as text: `md` (the story log) or `json`."""
     if fmt == "json":
-        return json.dumps(to_json(campaign), indent=1, ensure_ascii=False) + "\n"
+        return json_text(campaign)
     if fmt == "md":
         return to_markdown(campaign)
     raise SoloError(f"export format is md or json, not {fmt!r}")

@@ -58,6 +58,7 @@ from solo.oracle import (
     CheckReport,
     JourneyEvent,
     Momentum,
+    RandomEvent,
     Resolver,
     StoryLists,
     bank_a_one,
@@ -104,6 +105,16 @@ def story_lists(campaign: Campaign) -> StoryLists:
         characters=[c.name for c in campaign.npcs] + [n.name for n in campaign.notables],
         pcs=[c.name for c in campaign.pcs],
     )
+
+
+def note_newcomer(campaign: Campaign, event: RandomEvent | None) -> None:
+    """Someone a random event brings into the story joins the notables (once), so later events
+    and the side panel know them."""
+    if event is None or not event.newcomer:
+        return
+    name = event.newcomer
+    if not any(n.name.casefold() == name.casefold() for n in campaign.notables):
+        campaign.add_notable(name, "person", f"entered the story in a random event ({event.meaning.text})")
 
 
 def _pc(campaign: Campaign, character: str | int | None, required: bool) -> Character | None:
@@ -177,6 +188,7 @@ def ask(campaign: Campaign, ctx: ActionContext, question: str, odds: str = "bala
         campaign.clues -= 1
     result = fate_check(question, odds, level, well, lev, ctx.rng, ctx.tables,
                         lists=story_lists(campaign), spend_clue=spend_clue)
+    note_newcomer(campaign, result.random_event)
     data = result.to_dict() | {"character": pc.name if pc else None, "clues_left": campaign.clues}
     return [ctx.entry("oracle", result.text, data)]
 
@@ -555,6 +567,7 @@ def stall_move(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
 def event_move(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
     """A random event on demand: a focus drawn from the story's lists, and a meaning pair."""
     result = random_event(ctx.rng, ctx.tables, story_lists(campaign))
+    note_newcomer(campaign, result)
     return [ctx.entry("oracle", result.text, result.to_dict())]
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,8 +61,12 @@ class Bound:
 
 class Session:
     def __init__(self, campaign: Campaign, *, store: CampaignStore | None = None,
-                 bound: Bound | None = None, tables: TablesSource = None):
+                 bound: Bound | None = None, tables: TablesSource = None,
+                 check: Callable[[], None] | None = None):
         self.campaign = campaign
+        self._check = check  # what is left to check of the snapshot (see `check`)
+        self._check_lock = threading.Lock()
+        self._damage: SoloError | None = None
         self.store = store
         self.bound = bound
         self.tables = tables
@@ -82,12 +88,44 @@ class Session:
     def path(self) -> Path | None:
         return self.store.path(self.campaign.slug) if self.store else None
 
+    # -- the snapshot opened newest first ------------------------------------------------
+    @property
+    def checked(self) -> bool:
+        """Whether the snapshot this session was opened from has been checked whole, and passed."""
+        return self._check is None and self._damage is None
+
+    def check(self) -> None:
+        """Check the rest of the snapshot this session was opened from, once; raise what is wrong.
+
+        A long campaign opened newest first (`CampaignStore.open(lazy=True)`,
+        `newest_first.py`) is shown before its older lines are checked; this
+        checks them (from any thread; a second caller waits for the first).
+        Damage is raised here and again by every later move, and nothing is
+        written from the damaged file.  Moves made before it is known were
+        appended to the log, which holds their entries and state whole: the
+        backup plus the log keeps them (`solo restore`).
+        """
+        if self._check is not None:
+            with self._check_lock:
+                if self._check is not None:
+                    try:
+                        self._check()
+                    except SoloError as exc:
+                        self._damage = exc
+                    self._check = None  # not on any other error: that one is not an answer
+        self._refuse_if_damaged()
+
+    def _refuse_if_damaged(self) -> None:
+        if self._damage is not None:
+            raise self._damage
+
     # -- moves ------------------------------------------------------------------------
     def perform(self, name: str, /, **params: Any) -> list[JournalEntry]:
         """Run an action (see `solo.campaign.actions.perform`) and append it; its entries are returned."""
         if not self.saved:
             return perform(self.campaign, name, params, tables=self.tables, undo_depth=0,
                            plain_data=False)
+        self._refuse_if_damaged()
         with self._locked() as fd:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
@@ -112,6 +150,7 @@ class Session:
         """Take back the last action and append that; the step and the removed entries are returned."""
         if not self.saved:
             return undo(self.campaign)
+        self._refuse_if_damaged()
         with self._locked() as fd:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
@@ -133,11 +172,25 @@ class Session:
         """Rewrite the snapshot now (on quit, say); every move is already kept without it."""
         if self.store is None:
             return
+        self.check()
         with self._locked() as fd:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
             self.store.snapshot(self, fd)
             self._synced = self._fingerprint()
+
+    def save_if_behind(self) -> bool:
+        """Rewrite the snapshot if the log holds records past it; whether it did (the TUI, on quit).
+
+        The next opening then reads the snapshot and applies nothing from the log.
+        """
+        bound = self.bound
+        if self.store is None or bound is None:
+            return False
+        if bound.offset == bound.snapshot_offset and not self.changed_on_disk():
+            return False
+        self.save()
+        return True
 
     # -- other processes --------------------------------------------------------------
     def refresh(self) -> int | None:
@@ -153,6 +206,7 @@ class Session:
             return None  # renamed or deleted: the next move says so
         if size in (self.bound.offset, self._failed_at):
             return None
+        self._refuse_if_damaged()
         try:
             with self._locked() as fd:
                 self._keep_direct_changes(fd)
@@ -249,6 +303,8 @@ class Session:
     def _maybe_snapshot(self, fd: int) -> None:
         from solo.campaign import store
 
+        if self._check is not None:
+            return  # not before the old snapshot's lines are checked (never needed for safety)
         bound = self._bound()
         due = max(store.SNAPSHOT_EVERY, bound.snapshot_size * store.SNAPSHOT_SHARE)
         if bound.offset - bound.snapshot_offset > due:

@@ -21,7 +21,11 @@ What is in the saves directory for a campaign whose slug is `salt-road`:
   element per line) are checked as they pass and only where each line lies
   is kept, the entries read back when asked for (`stored.py`), so a
   campaign of 100,000 entries opens in a few tens of megabytes rather than
-  hundreds.  It is written in pieces for the same reason.
+  hundreds.  The TUI opens it newest first (`open(lazy=True)`,
+  `newest_first.py`): the newest entries are shown before the older lines
+  are checked, which `Session.check()` does after the first frame.  It is
+  written in pieces for the same reason, the journal's stored lines copied
+  from the old snapshot a block at a time.
 * `salt-road.json.bak` — the snapshot before that one (a hard link to the
   old file, so the snapshot itself never stops existing); at first, the
   campaign as it was created.  Because the log is never cut, the backup
@@ -57,7 +61,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from solo.campaign import document, log
+from solo.campaign import document, log, newest_first
 from solo.campaign.actions import TablesSource
 from solo.campaign.diskfiles import (
     Lock,
@@ -267,7 +271,9 @@ class CampaignStore:
             os.close(fd)
 
     # -- reading -----------------------------------------------------------------
-    def _read_snapshot(self, path: Path, name: str) -> tuple[Campaign, LogRef | None, int]:
+    def _read_snapshot(self, path: Path, name: str, lazy: bool = False
+                       ) -> tuple[Campaign, LogRef | None, int, Callable[[], None] | None]:
+        """The snapshot's campaign, log position and size, and (`lazy`) what is left to check."""
         try:
             handle = open(path, "rb")
         except FileNotFoundError:
@@ -278,15 +284,30 @@ class CampaignStore:
             raise SoloError(f"no campaign {name!r} in {self.directory} (see `solo list`)") from None
         except OSError as exc:
             raise SoloError(f"cannot read {path}: {_why(exc)}") from None
+        pending = None
         try:
             with handle:
-                campaign, ref, size = document.read_snapshot(handle, path)
+                if lazy:
+                    campaign, ref, size, pending = newest_first.open_snapshot(handle, path)
+                else:
+                    campaign, ref, size = document.read_snapshot(handle, path)
         except SaveError as exc:
             raise type(exc)(str(exc) + self._backup_hint(path), path) from None
         except OSError as exc:
             raise SoloError(f"cannot read {path}: {_why(exc)}") from None
         campaign.slug = path.stem  # the file's name wins if someone renamed it by hand
-        return campaign, ref, size
+        return campaign, ref, size, None if pending is None else self._checking(path, pending)
+
+    def _checking(self, path: Path, pending: newest_first.Check) -> Callable[[], None]:
+        """`pending.run`, its errors worded as when the whole snapshot is read at once."""
+        def check() -> None:
+            try:
+                pending.run()
+            except SaveError as exc:
+                raise type(exc)(str(exc) + self._backup_hint(path), path) from None
+            except OSError as exc:
+                raise SoloError(f"cannot read {path}: {_why(exc)}") from None
+        return check
 
     def _apply_log(self, path: Path, campaign: Campaign, ref: LogRef | None, fd: int,
                    *, fix_torn: bool, notices: list[str] | None = None) -> tuple[str, int, int]:
@@ -313,14 +334,22 @@ class CampaignStore:
                        notices)
         return log_id, seq, tail.end
 
-    def open(self, name: str, tables: TablesSource = None) -> Session:
-        """The campaign, ready to play: every action through the session is appended to its log."""
+    def open(self, name: str, tables: TablesSource = None, *, lazy: bool = False) -> Session:
+        """The campaign, ready to play: every action through the session is appended to its log.
+
+        `lazy`: a long snapshot is opened newest first (`newest_first.py`) and
+        checked by `Session.check()`, which the caller runs when it suits it
+        (the TUI: after the first frame); the session runs it itself before
+        it rewrites the snapshot.
+        """
         path = self.path(name)
         for _ in range(5):
-            campaign, ref, size = self._read_snapshot(path, name)
+            campaign, ref, size, check = self._read_snapshot(path, name, lazy)
             try:
                 fd = os.open(log_path(path), os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
             except FileNotFoundError:
+                if check is not None:
+                    check()  # the snapshot is written again from what it holds: all of it checked
                 self._start_log(path, campaign, ref)
                 continue
             except OSError as exc:
@@ -334,7 +363,7 @@ class CampaignStore:
                                                           notices=notices)
                     bound = Bound(log_path(path), log_id, seq, offset, os.fstat(fd).st_ino,
                                   ref.offset if ref else 0, size)
-                    session = Session(campaign, store=self, bound=bound, tables=tables)
+                    session = Session(campaign, store=self, bound=bound, tables=tables, check=check)
                     session.notices.extend(notices)
                     if ref is None:  # first opening since the move to a log: write the first snapshot
                         self.snapshot(session, fd)
@@ -379,7 +408,7 @@ class CampaignStore:
     def load(self, name: str) -> Campaign:
         """The campaign, read only (for showing and exporting)."""
         path = self.path(name)
-        campaign, ref, _ = self._read_snapshot(path, name)
+        campaign, ref, _, _ = self._read_snapshot(path, name)
         try:
             fd = os.open(log_path(path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
@@ -429,6 +458,7 @@ class CampaignStore:
         The actions are in the log already, so a snapshot that cannot be
         written (a full disk) loses nothing: loading applies more records.
         """
+        session.check()  # the lines it copies from the old snapshot are checked first
         bound = session.bound
         assert bound is not None
         path = self.path(session.campaign.slug)
@@ -646,7 +676,7 @@ class CampaignStore:
 
     def _cut_log(self, name: str, path: Path, fd: int) -> tuple[Campaign, Path | None]:
         target = log_path(path)
-        campaign, ref, _ = self._read_snapshot(path, name)
+        campaign, ref, _, _ = self._read_snapshot(path, name)
         _, tail = log.read_open(fd, ref.offset if ref else 0, stop_at_damage=True)
         seq = ref.seq if ref else 0
         cut = tail.end

@@ -12,6 +12,19 @@ it later:
 * ``story.foundation`` - the world's people, items and places become notables
   (``person`` / ``thing`` / ``place``), the first task becomes a thread, and
   one journal entry carries the whole foundation as data.
+* ``story.adventure`` - a whole adventure (`solo.story.adventure`) balanced
+  against the campaign's PCs: its people, things and locations become
+  notables, each threat a clock of the campaign (same name, same segments),
+  the first task a thread, and every foe an NPC character with its sheet, so
+  the encounter picker offers them and the adventure view starts a fight
+  with all of its foes at once.  The journal entry carries the adventure as
+  data and which characters fight in which fight (``fights``).
+* ``story.visit(location)`` - the party arrives at a place of the latest
+  adventure (by id or name): the journal tells what is there and every clue
+  found, and each clue's revelation becomes known (one clue is enough; the
+  other routes are there for the clues the party misses).  A place a
+  revelation opens can be visited once that revelation is known.  What is
+  known and visited is kept in the ``adventure`` module state.
 
 It lives in the campaign package (the campaign layer sits above the story
 layer, so the story generators never import campaigns), and
@@ -22,6 +35,7 @@ these actions.
 from __future__ import annotations
 
 from solo.campaign.actions import ActionContext, campaign_action
+from solo.campaign.actors import has_sheet, load_actor, system_of
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
@@ -85,7 +99,9 @@ def add_foundation(campaign: Campaign, ctx: ActionContext,
     world = found.world
     for node in world.nodes:
         if node.npc is not None:
-            campaign.add_notable(node.name, "person", npc_note(node.npc))
+            clashes = world.clashes(node.id)
+            against = f" Clashes with {', '.join(clashes)}." if clashes else ""
+            campaign.add_notable(node.name, "person", npc_note(node.npc) + against)
         else:
             campaign.add_notable(node.name, "thing", f"It {node.power}; it was {node.history}.")
     for place in world.places:
@@ -96,3 +112,117 @@ def add_foundation(campaign: Campaign, ctx: ActionContext,
             f" First task: {found.plot.first_task}")
     return [ctx.entry("story", text, {"story": "foundation", "thread": thread.id,
                                       **found.to_dict()})]
+
+
+def _free_clock(campaign: Campaign, name: str) -> str:
+    taken = {c.name.casefold() for c in campaign.clocks}
+    candidate, n = name, 1
+    while candidate.casefold() in taken:
+        n += 1
+        candidate = f"{name} ({n})"
+    return candidate
+
+
+@campaign_action("story.adventure")
+def add_adventure(campaign: Campaign, ctx: ActionContext, shape: str | None = None,
+                  danger: str = "fair", system: str | None = None) -> list[JournalEntry]:
+    """Make a whole adventure balanced against the campaign's PCs and set it out for play."""
+    from solo.story.adventure import generate_adventure
+
+    rules = system_of(campaign, ctx.tables)
+    if system is not None and str(system).strip().lower() != rules.id:
+        raise SoloError(f"{campaign.name!r} plays {rules.name}; its adventure is statted for that,"
+                        f" not {system!r}")
+    pcs = [c for c in campaign.pcs if has_sheet(c, rules)]
+    if not pcs:
+        raise SoloError(f"an adventure's fights are balanced against the party: add a player character"
+                        f" with a {rules.name} sheet first")
+    party = [load_actor(campaign, c, rules) for c in pcs]
+    adv = generate_adventure(ctx.tables, ctx.rng, rules, party=party, shape=shape, danger=danger)
+    adv.seed = None  # rolled with the campaign's dice
+    world = adv.foundation.world
+    where = {p: loc.name for loc in adv.locations for p in loc.people + loc.things}
+    for node in world.nodes:
+        at = f" Found at {where[node.id]}." if node.id in where else ""
+        if node.npc is not None:
+            clashes = world.clashes(node.id)
+            against = f" Clashes with {', '.join(clashes)}." if clashes else ""
+            campaign.add_notable(node.name, "person", npc_note(node.npc) + against + at)
+        else:
+            campaign.add_notable(node.name, "thing", f"It {node.power}; it was {node.history}.{at}")
+    for loc in adv.locations:
+        campaign.add_notable(loc.name, "place", f"{loc.detail[:1].upper()}{loc.detail[1:]}.")
+    clocks = []
+    for threat in adv.threats:
+        clock = campaign.add_clock(_free_clock(campaign, threat.clock), threat.segments)
+        clocks.append(clock.name)
+    thread = campaign.add_thread(adv.foundation.plot.first_task)
+    fights: dict[str, list[int]] = {}
+    for fight in adv.fights:
+        fights[fight.id] = [campaign.add_character(foe.sheet, name=campaign.free_name(foe.name),
+                                                   role="npc").id for foe in fight.foes]
+    text = (f"An adventure: {adv.title} ({rules.name}, danger {adv.danger}). {len(adv.locations)}"
+            f" places, {len(adv.clues)} clues, {len(adv.fights)} fights, clocks: {', '.join(clocks)}."
+            f" First task: {adv.foundation.plot.first_task}")
+    return [ctx.entry("story", text, {"story": "adventure", "thread": thread.id, "clocks": clocks,
+                                      "fights": fights, "adventure": adv.to_dict()})]
+
+
+ADVENTURE_STATE = "adventure"
+
+
+def latest_adventure(campaign: Campaign) -> JournalEntry | None:
+    for index in range(len(campaign.journal) - 1, -1, -1):
+        entry = campaign.journal[index]
+        if entry.kind == "story" and entry.data.get("story") == "adventure":
+            return entry
+    return None
+
+
+@campaign_action("story.visit")
+def visit(campaign: Campaign, ctx: ActionContext, location: str) -> list[JournalEntry]:
+    """The party arrives at a place of the adventure: what is there, and the clues found."""
+    entry = latest_adventure(campaign)
+    if entry is None:
+        raise SoloError("this campaign has no adventure yet: make one first")
+    adv = entry.data["adventure"]
+    wanted = str(location).strip().casefold()
+    loc = next((x for x in adv["locations"] if wanted in (x["id"], x["name"].casefold())), None)
+    if loc is None:
+        names = ", ".join(x["name"] for x in adv["locations"])
+        raise SoloError(f"no place called {location!r} in the adventure; its places: {names}")
+    state = campaign.module_state(ADVENTURE_STATE)
+    if state.get("adventure") != entry.data.get("thread"):  # a new adventure starts afresh
+        state.clear()
+        state["adventure"] = entry.data.get("thread")
+    known: list[str] = state.setdefault("known", [])
+    visited: list[str] = state.setdefault("visited", [])
+    if loc["gate"] and loc["gate"] not in known:
+        raise SoloError(f"the party does not know the way to {loc['name']} yet: find a clue that"
+                        " points there")
+    nodes = {n["id"]: n["name"] for n in adv["foundation"]["nodes"]}
+    places = {x["id"]: x["name"] for x in adv["locations"]}
+    reveals = {r["id"]: r for r in adv["revelations"]}
+    lines = [f"The party arrives at {loc['name']}: {loc['detail']}."]
+    lines += [f"{line}." for line in loc["story"]]
+    if loc["people"]:
+        lines.append("Here: " + ", ".join(nodes[p] for p in loc["people"]) + ".")
+    if loc["things"]:
+        lines.append("Also here: " + ", ".join(nodes[t] for t in loc["things"]) + ".")
+    lines += [f"Lying about: {x}." for x in loc["finds"]]
+    if loc["hazard"]:
+        lines.append(f"Hazard: {loc['hazard']}.")
+    learned = []
+    for clue in (c for c in adv["clues"] if c["location"] == loc["id"]):
+        rev = reveals[clue["revelation"]]
+        who = f" ({nodes[clue['holder']]} has it)" if clue["holder"] else ""
+        lines.append(f"Clue: {clue['text']}{who}. It leads to {places[rev['opens']]}.")
+        if rev["id"] not in known:
+            known.append(rev["id"])
+            learned.append(rev["id"])
+    if loc["fight"]:
+        lines.append(f"Trouble waits here: fight {loc['fight']}.")
+    if loc["id"] not in visited:
+        visited.append(loc["id"])
+    return [ctx.entry("story", "\n".join(lines), {"story": "visit", "location": loc["id"],
+                                                  "learned": learned, "known": list(known)})]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from solo.campaign import (
     to_json,
     to_markdown,
 )
+from solo.campaign.export import json_text
 from solo.commands.context import Context, UsageError, record_saved
 from solo.errors import SoloError
 from solo.files import write_text
@@ -204,10 +204,7 @@ def cmd_export(ctx: Context) -> int:
     if fmt is None:
         implied = format_for(Path(ctx.args.output)) if ctx.args.output else None
         fmt = implied if implied in ("md", "json") else ("json" if ctx.json and not ctx.args.output else "md")
-    if fmt == "json":
-        text = json.dumps(to_json(c), indent=1, ensure_ascii=False) + "\n"
-    else:
-        text = to_markdown(c)
+    text = json_text(c) if fmt == "json" else to_markdown(c)
     if not ctx.args.output:
         ctx.out.write(text)
         return 0

@@ -78,6 +78,16 @@ class RandomEvent:
             head += f" ({self.note})"
         return f"Random event: {head}. Meaning: {self.meaning.text}."
 
+    @property
+    def newcomer(self) -> str | None:
+        """The name of someone the event brings into the story (a focus row marked
+        ``introduces: person``: its first nested roll is the name), else None."""
+        if self.roll.get("fields", {}).get("introduces") != "person":
+            return None
+        nested = self.roll.get("nested") or []
+        name = str(nested[0].get("text", "")).strip() if nested else ""
+        return name or None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "focus": self.focus,

@@ -161,6 +161,16 @@ class World:
                 return node
         raise KeyError(node_id)
 
+    def clashes(self, node_id: str) -> list[str]:
+        """Whom this person's want collides with, and over what: "Garrow Farrier (over the Seal)"."""
+        lines = []
+        for pair in self.collisions:
+            if node_id in pair:
+                other = self.node(pair[1] if pair[0] == node_id else pair[0])
+                about = self.node(self.about(pair))
+                lines.append(other.name if about.id in pair else f"{other.name} (over {about.name})")
+        return lines
+
     @property
     def people(self) -> list[Node]:
         return [n for n in self.nodes if n.kind == "npc"]
@@ -313,6 +323,8 @@ class _Builder:
 
     def give_want(self, person: Node, kind: str, target: Node, rival: Node) -> None:
         person.want = Want(kind, target.id, rival.id, self.want_text(kind, target, rival))
+        if person.npc is not None:  # the person's sheet says what the story says they want
+            person.npc.want = person.want.text
         if kind == "keep":
             target.holder = person.id
 

@@ -8,6 +8,7 @@ first frame (see benchmarks/tui_startup.py).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,29 @@ class SoloApp(App[None]):
         self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
         main = self.main
         if main is not None:
+            self._check_campaign(main.session)
             main.read_resources()
+
+    def _check_campaign(self, session: Session) -> None:
+        """Check the rest of a campaign opened newest first, off the UI thread (see Session.check)."""
+        if not session.checked:
+            self.run_worker(lambda: self._checked(session), thread=True, name="check campaign",
+                            exit_on_error=False)
+
+    def _checked(self, session: Session) -> None:
+        try:
+            session.check()
+        except SoloError as exc:
+            self.call_from_thread(self._damaged, session, str(exc))
+
+    def _damaged(self, session: Session, problem: str) -> None:
+        """The campaign on screen turned out damaged: say so and offer the others (it is refused)."""
+        from solo.tui.screens.campaigns import CampaignsScreen
+
+        self.notify(problem, severity="error", markup=False, timeout=15)
+        main = self.main
+        if main is not None and main.session is session and not isinstance(self.screen, CampaignsScreen):
+            self.push_screen(CampaignsScreen(self.library), self._picked)
 
     def _check_tables(self) -> None:
         """Load the tables off the UI thread and say which user tables are broken."""
@@ -122,10 +145,11 @@ class SoloApp(App[None]):
         main = self.main
         if main is None:
             self.push_screen(MainScreen(session, self.library))
-            return
-        while self.screen is not main and len(self.screen_stack) > 1:
-            self.pop_screen()
-        main.load(session)
+        else:
+            while self.screen is not main and len(self.screen_stack) > 1:
+                self.pop_screen()
+            main.load(session)
+        self._check_campaign(session)
 
     def _picked(self, session: Session | None) -> None:
         if session is not None:
@@ -163,4 +187,12 @@ class SoloApp(App[None]):
 
     async def action_quit(self) -> None:
         await self._settle()
+        main = self.main
+        if main is not None:
+            # A fresh snapshot, so the next start applies nothing from the log.  Every move is kept
+            # without it, so a failure (a damaged or vanished campaign) only means it is not written.
+            try:
+                await asyncio.to_thread(main.session.save_if_behind)
+            except SoloError:
+                pass
         self.exit()

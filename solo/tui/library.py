@@ -37,8 +37,9 @@ class Library:
             return self._tables
 
     def open(self, name: str) -> Session:
+        """The campaign, its newest entries ready to show; the app runs `Session.check()` after."""
         with collector.paused():  # see collector.py: no collector passes over a campaign being parsed
-            return self.store.open(name, tables=lambda: self.tables)
+            return self.store.open(name, tables=lambda: self.tables, lazy=True)
 
     def create(self, name: str, *, system: str | None = None, seed: int | None = None) -> Session:
         return self.store.create(name, system=system, seed=seed, tables=lambda: self.tables)

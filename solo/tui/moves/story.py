@@ -33,3 +33,23 @@ async def npc(play: Play, args: str) -> None:
       key="f", words=("foundation",), group="Story")
 async def foundation(play: Play, args: str) -> None:
     await play.perform("story.foundation", **({"shape": args.strip()} if args.strip() else {}))
+
+
+@move("adventure", "Adventure", "A whole adventure balanced against the party; its map, clocks and fights",
+      key="d", words=("adventure",), usage="[new] [low|fair|deadly] [SHAPE]", group="Story")
+async def adventure(play: Play, args: str) -> None:
+    from solo.tui.screens.adventure import AdventureScreen, adventure_entry
+
+    words = args.split()
+    fresh = bool(words) and words[0] == "new"
+    words = words[1:] if fresh else words
+    if fresh or words or adventure_entry(play.campaign) is None:
+        params: dict[str, str] = {}
+        if words and words[0] in ("low", "fair", "deadly"):
+            params["danger"] = words.pop(0)
+        if words:
+            params["shape"] = " ".join(words)
+        play.tell("Building the adventure: its fights are balanced by forecast, which takes a few seconds.")
+        if await play.perform("story.adventure", **params) is None:
+            return
+    play.show(AdventureScreen(play, play.changed))

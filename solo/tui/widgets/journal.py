@@ -229,9 +229,11 @@ class JournalView(ScrollView, can_focus=True):
         start = self._first
         until = time.perf_counter() + STEP_SECONDS
         while start and time.perf_counter() < until:
-            for index in range(start - 1, max(0, start - CHUNK) - 1, -1):
-                heights.append(self._height(self.entries[index], index))
-            start = max(0, start - CHUNK)
+            low = max(0, start - CHUNK)
+            # One slice, not CHUNK lookups: a stored journal reads it with one read and one parse.
+            for offset, entry in enumerate(reversed(self.entries[low:start])):
+                heights.append(self._height(entry, start - 1 - offset))
+            start = low
         added = self._prepend(heights[::-1])
         self._first = start
         at_end = self.is_vertical_scroll_end

@@ -1,0 +1,66 @@
+"""How long does a whole adventure take? `solo adventure` against `solo foundation`, run by run.
+
+Run from the repository root:  python benchmarks/adventure.py [RUNS] [SYSTEM ...]
+(default: 5 runs, every registered system)
+
+For each system, seeds 1..RUNS: A = `solo adventure --system S --seed N` (a
+random four-PC party of the system, every fight balanced by forecast with
+1,000 simulated fights) and B = `solo foundation --seed N` (the same story's
+foundation alone, the baseline it builds on), each a fresh process, paired
+A B A B.  It prints each pair, then min and median of both, the ratio of the
+medians, and the wall and CPU time of the slowest adventure.  The goal
+(issue 17): a four-PC adventure in under 5 s on this machine.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def timed(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of `python -m solo ARGS` in a fresh process (output thrown away)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "solo", *args], check=True, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "SOLO_SAVES": os.environ.get("SOLO_SAVES", "/tmp/solo-bench-saves")})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main(argv: list[str]) -> int:
+    from solo.rules import registry
+
+    runs = int(argv[0]) if argv else 5
+    systems = argv[1:] or registry.ids()
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    for system in systems:
+        adventure: list[tuple[float, float]] = []
+        baseline: list[tuple[float, float]] = []
+        for seed in range(1, runs + 1):
+            adventure.append(timed(["adventure", "--system", system, "--seed", str(seed)]))
+            baseline.append(timed(["foundation", "--seed", str(seed)]))
+            wall, cpu = adventure[-1]
+            print(f"  {system} seed {seed}: adventure {wall:.2f} s (cpu {cpu:.2f} s),"
+                  f" foundation {baseline[-1][0]:.2f} s")
+        a = [w for w, _ in adventure]
+        b = [w for w, _ in baseline]
+        worst = max(adventure)
+        print(f"{system}: adventure min {min(a):.2f} s, median {statistics.median(a):.2f} s;"
+              f" foundation min {min(b):.2f} s, median {statistics.median(b):.2f} s;"
+              f" ratio of medians {statistics.median(a) / statistics.median(b):.1f};"
+              f" slowest adventure {worst[0]:.2f} s wall, {worst[1]:.2f} s cpu")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
