@@ -34,6 +34,8 @@ class SoloApp(App[None]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True,
                 tooltip="Take back the last action: journal, state and dice as they were"),
+        Binding("ctrl+y", "redo", "Redo", id="app.redo", priority=True,
+                tooltip="Do again the action undone last (until a new action is played)"),
         Binding("f1", "help", "Help", id="app.help", tooltip="Every key, move and command"),
         Binding("ctrl+o", "campaigns", "Campaigns", id="app.campaigns", priority=True,
                 tooltip="Open, start, rename, export or delete campaigns"),
@@ -148,8 +150,20 @@ class SoloApp(App[None]):
         from solo.tui.screens.campaigns import CampaignsScreen
 
         main = self.main
+        if main is not None and self.focused is main.line and main.line.undo_typing():
+            return  # the typing first, then the campaign
         if main is not None and not isinstance(self.screen, CampaignsScreen):
             main.run_move("undo")
+
+    def action_redo(self) -> None:
+        from solo.tui.screens.campaigns import CampaignsScreen
+
+        main = self.main
+        if main is not None and self.focused is main.line and main.line.value:
+            main.line.redo()  # typing undone with Ctrl+Z comes back first
+            return
+        if main is not None and not isinstance(self.screen, CampaignsScreen):
+            main.run_move("redo")
 
     async def action_campaigns(self) -> None:
         from solo.tui.screens.campaigns import CampaignsScreen

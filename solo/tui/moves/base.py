@@ -42,6 +42,7 @@ class Play(Protocol):
         """Run a campaign action after any still queued; None when it failed (already shown)."""
 
     async def undo(self) -> None: ...
+    async def redo(self) -> None: ...
 
     async def dialog(self, screen: Screen[T]) -> T | None:
         """Show a dialog and wait for its answer (None when dismissed)."""

@@ -23,16 +23,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.widgets import Header, Input
+from textual.widgets import Header, Input, TextArea
 
 from solo.campaign import Campaign, JournalEntry, Session
+from solo.campaign.journal_edits import edits
 from solo.errors import SoloError
 from solo.text_safety import pictures
 from solo.tui import resources
 from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
-from solo.tui.widgets.command_line import CommandLine
+from solo.tui.widgets.command_line import HINT, CommandLine
 from solo.tui.widgets.footer import KeysFooter
 from solo.tui.widgets.journal import JournalView
 from solo.tui.widgets.side_panel import SidePanel
@@ -89,8 +90,8 @@ class MainScreen(Screen[None]):
         with Horizontal(id="play"):
             yield JournalView(WELCOME, id="journal")
             yield SidePanel(id="side")
-        yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help",
-                          id="line")
+        yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help\n"
+                                      f"{HINT} · Esc: the journal and move keys", id="line")
         yield KeysFooter()
 
     @property
@@ -130,6 +131,7 @@ class MainScreen(Screen[None]):
 
     def _show_state(self) -> None:
         c = self.campaign
+        self.journal.set_changes(edits(c))
         self.title = pictures(c.name)  # shown as typed: no control character reaches the terminal
         self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c))
         self.side.show(c, self._resources)
@@ -191,6 +193,9 @@ class MainScreen(Screen[None]):
 
     async def undo(self) -> None:
         await self.perform("__undo__")
+
+    async def redo(self) -> None:
+        await self.perform("__redo__")
 
     async def dialog(self, screen: Screen[T]) -> T | None:
         return await self.app.push_screen_wait(screen)
@@ -254,9 +259,13 @@ class MainScreen(Screen[None]):
                 step, removed = await asyncio.to_thread(self.session.undo)
                 self.journal.truncate(len(self.campaign.journal))
                 self._catch_up_journal([])
-                self.tell(f"Undid {step.action.replace('_', ' ')}"
-                          f" ({len(removed)} journal entr{'y' if len(removed) == 1 else 'ies'} removed).")
+                self.tell(f"Undid {_what(removed)} ({len(removed)} journal"
+                          f" entr{'y' if len(removed) == 1 else 'ies'} removed; Ctrl+Y redoes it).")
                 entries = []
+            elif action == "__redo__":
+                _, entries = await asyncio.to_thread(self.session.redo)
+                self._catch_up_journal(entries or [])
+                self.tell(f"Redid {_what(entries or [])}.")
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
@@ -290,6 +299,35 @@ class MainScreen(Screen[None]):
             self.tell(f"solo hit an internal error in {move_id!r} ({type(exc).__name__}: {exc})",
                       severity="error")
 
+    # -- the journal's entries ------------------------------------------------------------
+    def on_journal_view_chosen(self, event: JournalView.Chosen) -> None:
+        event.stop()
+        self.run_worker(self._entry_chosen(event.what, event.index), group="moves",
+                        exit_on_error=False, name=f"entry {event.what}")
+
+    async def _entry_chosen(self, what: str, index: int) -> None:
+        from solo.tui import render
+
+        entry, edited, struck = self.journal.entry_as_shown(index)
+        if what == "open":
+            from solo.tui.screens.entry import EntryScreen
+
+            original = self.journal.entries[index]
+            self.show(EntryScreen(render.entry_details(index + 1, original, text=entry.text,
+                                                       edited=edited, struck=struck)))
+        elif what == "strike":
+            await self.perform("journal_strike", entry=index + 1, struck=not struck)
+        elif entry.kind != "note":
+            self.tell(f"Only notes can be edited; this is a {entry.kind} entry"
+                      " (Delete strikes it out).", severity="warning")
+        else:
+            from solo.tui.screens.edit_note import EditNoteDialog
+
+            text = await self.dialog(EditNoteDialog(f"Edit entry {index + 1}", entry.text))
+            if text is not None and text != entry.text:
+                await self.perform("journal_edit", entry=index + 1, text=text)
+        self.journal.select(index)
+
     def action_move(self, move_id: str) -> None:
         self.run_move(move_id)
 
@@ -303,36 +341,42 @@ class MainScreen(Screen[None]):
         line = self.line
         if start:
             line.value = start
-            line.cursor_position = len(start)
         line.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Move keys work (and show in the footer) only while the input line is not focused."""
-        writing = isinstance(self.focused, Input)
+        writing = isinstance(self.focused, (Input, TextArea))
         if action in ("key_move", "write"):
             return not writing
         if action == "keys":
             return writing
         return True
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input is not self.line:
-            return
+    def on_command_line_submitted(self, event: CommandLine.Submitted) -> None:
         event.stop()
         line = event.value
         try:
             parsed = parse_line(line, command_words())
-        except SoloError as exc:  # keep the line so the player can fix it
+        except SoloError as exc:  # put the line back so the player can fix it
             self.tell(str(exc), severity="error")
+            if not self.line.value:
+                self.line.value = line
             return
         self.line.remember(line)
-        self.line.value = ""
         if parsed is None:
             return
         if parsed.move == "note":
             self.submit("note", text=parsed.args)
         else:
             self.run_move(parsed.move, parsed.args)
+
+
+def _what(entries: list[JournalEntry]) -> str:
+    """A move named by the first words it journaled (never by its internal action name)."""
+    if not entries:
+        return "the last move"
+    words = " ".join(entries[0].text.split())
+    return "“" + (words if len(words) <= 50 else words[:49] + "…") + "”"
 
 
 def _scene_label(c: Campaign) -> str:

@@ -1,0 +1,136 @@
+"""Writing in the journal under Pilot: notes of many lines, bursts of keys, typing undo, edits, redo."""
+
+from __future__ import annotations
+
+from textual import events
+from tui_harness import make_campaign, new_app, play
+
+from solo.campaign import CampaignStore
+from solo.campaign.journal_edits import edits
+from solo.tui.screens.edit_note import EditNoteDialog
+from solo.tui.screens.entry import EntryScreen
+
+PASTED = "Line one of a pasted block.\nLine two.\nLine three.\nLine four."
+
+
+def _notes(saves_dir) -> list[str]:
+    return [e.text for e in CampaignStore(saves_dir).load("the-salt-road").journal if e.kind == "note"]
+
+
+async def _paste(h, text: str) -> None:
+    """A bracketed paste, delivered as the terminal driver delivers one."""
+    event = events.Paste(text)
+    event.set_sender(h.app)
+    h.app._driver.send_message(event)
+    await h.settle()
+
+
+def test_a_pasted_block_keeps_every_line_and_ctrl_j_starts_a_new_one(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        await _paste(h, PASTED)
+        assert h.main.line.value == PASTED  # not sent yet: Enter sends
+        await h.press("enter")
+        await h.keys("one")
+        await h.press("ctrl+j")
+        await h.keys("two")
+        await h.press("enter")
+        assert h.journal == PASTED.split("\n") + ["one", "two"]
+
+    play(new_app(saves_dir), scenario)
+    assert _notes(saves_dir) == [PASTED, "one\ntwo"]
+
+
+def test_keys_arriving_in_one_burst_journal_one_entry_per_enter(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        driver = h.app._driver
+        for key in ("a", "enter", "b", "enter", "c", "enter", "o", "n", "e", "enter", "t", "w", "o"):
+            event = events.Key(key, None if key == "enter" else key)
+            event.set_sender(h.app)
+            driver.send_message(event)  # all at once, as from a terminal without bracketed paste
+        await h.settle()
+        await h.pilot.pause(0.05)
+        await h.settle()
+        assert h.journal == ["a", "b", "c", "one"]
+        assert h.main.line.value == "two"
+
+    play(new_app(saves_dir), scenario)
+    assert _notes(saves_dir) == ["a", "b", "c", "one"]
+
+
+def test_ctrl_z_undoes_the_typing_first_then_the_campaign_and_ctrl_y_redoes(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        await h.type("The gate is shut.")
+        await h.keys("half a thought")
+        await h.press("ctrl+z")
+        assert h.main.line.value == "" and h.journal == ["The gate is shut."]
+        await h.press("ctrl+z")
+        assert h.journal[0].startswith("This is your journal.")  # empty again: the welcome
+        assert "Undid “The gate is shut.” (1 journal entry removed; Ctrl+Y redoes it)." in h.notifications
+        await h.press("ctrl+y")
+        assert h.journal == ["The gate is shut."]
+        await h.type("? Is anyone home")
+        await h.press("ctrl+y")
+        assert any("nothing to redo in 'The Salt Road'" in e for e in h.errors())
+
+    play(new_app(saves_dir), scenario)
+    assert _notes(saves_dir) == ["The gate is shut."]
+
+
+def test_history_still_comes_back_on_the_first_line(saves_dir):
+    make_campaign(saves_dir)
+
+    async def scenario(h):
+        await h.type("/roll d4")
+        await _paste(h, "two\nlines")
+        await h.press("enter")
+        await h.press("up")
+        assert h.main.line.value == "two\nlines"
+        await h.press("up")  # on the last of two lines: the cursor goes up a line first
+        assert h.main.line.value == "two\nlines"
+        await h.press("up")
+        assert h.main.line.value == "/roll d4"
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_select_edit_strike_undo_redo_and_open_an_entry(saves_dir):
+    make_campaign(saves_dir, seed=7)
+
+    async def scenario(h):
+        await h.type("We camp by the river.")
+        await h.type("/roll 2d6")
+        await h.type("Wolves howl.")
+        await h.press("escape", "up", "up")  # the journal: select the last entry, then the roll
+        assert h.main.journal.selected == 1
+        await h.press("delete")
+        assert h.journal[1] == "roll      2d6 [3, 2] = 5"  # still there, struck through
+        assert edits(h.main.campaign) == {"2": {"text": "2d6 [3, 2] = 5", "struck": True}}
+        await h.press("up", "ctrl+e")
+        assert isinstance(h.app.screen, EditNoteDialog)
+        await h.press("ctrl+u")  # the TextArea's own: delete back to the line's start
+        await h.type("We camp under the old bridge.")
+        assert h.journal == ["We camp under the old bridge. (edited)", "roll      2d6 [3, 2] = 5",
+                             "Wolves howl."]
+        await h.press("enter")
+        assert isinstance(h.app.screen, EntryScreen)
+        shown = h.app.screen.text
+        assert shown.startswith("Entry 1 · note · before the first scene · ")
+        assert "\nWe camp under the old bridge.\n\nFirst written as:\nWe camp by the river.\n" in shown
+        await h.press("escape")
+        await h.press("ctrl+z")
+        assert h.journal[0] == "We camp by the river."
+        await h.press("ctrl+y")
+        assert h.journal[0] == "We camp under the old bridge. (edited)"
+
+    play(new_app(saves_dir), scenario)
+    saved = CampaignStore(saves_dir).load("the-salt-road")
+    assert [e.kind for e in saved.journal] == ["note", "roll", "note", "strike", "edit"]
+    assert saved.journal[0].text == "We camp by the river."  # the first words are kept
+    assert edits(saved) == {"1": {"text": "We camp under the old bridge.", "struck": False},
+                            "2": {"text": "2d6 [3, 2] = 5", "struck": True}}
