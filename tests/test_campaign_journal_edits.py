@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from solo.campaign import CampaignStore, differences, replay
+from solo.campaign import CampaignStore, differences, replay, to_markdown
 from solo.campaign.journal_edits import edits, shown
 from solo.errors import SoloError
 
@@ -81,3 +81,12 @@ def test_only_notes_are_edited_and_edits_are_never_edited(saves_dir):
         session.perform("journal_strike", entry=1)
     session.perform("journal_edit", entry=1, text="Edited while struck.")
     assert edits(session.campaign)["1"] == {"text": "Edited while struck.", "struck": True}
+
+
+def test_the_markdown_export_writes_entries_as_they_read_now(saves_dir):
+    store, session = _play(saves_dir)
+    session.perform("journal_edit", entry=3, text="We camp under the bridge.")
+    session.perform("journal_strike", entry=2)
+    text = to_markdown(store.load("inkwell"))
+    assert "We camp under the bridge.\n" in text and "by the river" not in text
+    assert "> **Roll** · ~~2d6 [" in text and "Edited entry" not in text and "Struck out" not in text

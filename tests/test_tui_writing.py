@@ -134,3 +134,61 @@ def test_select_edit_strike_undo_redo_and_open_an_entry(saves_dir):
     assert saved.journal[0].text == "We camp by the river."  # the first words are kept
     assert edits(saved) == {"1": {"text": "We camp under the old bridge.", "struck": False},
                             "2": {"text": "2d6 [3, 2] = 5", "struck": True}}
+
+
+def test_search_filters_highlights_and_jumps_to_the_entry(saves_dir):
+    make_campaign(saves_dir, seed=7)
+
+    async def scenario(h):
+        from solo.tui.screens.search import SearchScreen
+
+        await h.type("/scene The wolves gather")
+        await h.type("Wolves at the river.")
+        await h.type("/roll d6")
+        await h.type("Quiet night.")
+        await h.press("ctrl+f")
+        assert isinstance(h.app.screen, SearchScreen)
+        await h.keys("wolves")
+        assert [line.split(None, 3)[3] for line in h.app.screen.listed][-1] == "Wolves at the river."
+        h.app.screen.query_one("Input").value = "kind:roll"
+        await h.settle()
+        assert len(h.app.screen.listed) == 1 and "roll" in h.app.screen.listed[0]
+        h.app.screen.query_one("Input").value = "wolves scene:1 kind:note"
+        await h.settle()
+        assert [line.split(None, 3)[3] for line in h.app.screen.listed] == ["Wolves at the river."]
+        await h.press("enter", "enter")  # into the list, then the match
+        journal = h.main.journal
+        assert h.app.focused is journal and journal.entries[journal.selected].text == "Wolves at the river."
+        assert journal.found_words == ["wolves"]
+        await h.press("escape")
+        assert journal.selected is None and journal.found_words == []
+        await h.press("slash")  # from the journal, / searches too
+        assert isinstance(h.app.screen, SearchScreen)
+        await h.press("escape")
+
+    play(new_app(saves_dir), scenario)
+
+
+def test_the_side_panel_scrolls_opens_people_and_hides(saves_dir):
+    from solo.campaign import Notable
+
+    store = CampaignStore(saves_dir)
+    session = make_campaign(saves_dir)
+    session.campaign.notables.extend(Notable(f"Person {n}", "person", f"Note {n}.") for n in range(30))
+    session.save()
+
+    async def scenario(h):
+        side = h.main.side
+        await h.press("escape", "tab")
+        assert h.app.focused is side
+        await h.press("pagedown")
+        assert side.scroll_y > 0  # the keyboard scrolls the people list
+        await h.press("enter", "end", "enter")  # the list of threads and people: the last one
+        assert h.app.screen.text == "Person 29\n\nname: Person 29\nkind: person\nnote: Note 29.\n"
+        await h.press("escape", "f2")
+        assert not side.display
+        await h.press("f2")
+        assert side.display
+
+    play(new_app(saves_dir), scenario, size=(80, 24))
+    assert store.load("the-salt-road").notables[29].note == "Note 29."

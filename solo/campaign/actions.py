@@ -52,7 +52,7 @@ TablesSource: TypeAlias = "TableSet | Callable[[], TableSet] | None"
 # TUI's first frame, `solo list`) never loads the oracle, story or rules
 # engine behind them.
 PROVIDERS: dict[str, tuple[str, ...]] = {
-    "": ("solo.campaign.builtin", "solo.campaign.journal_edits"),
+    "": ("solo.campaign.builtin", "solo.campaign.journal_edits", "solo.campaign.previews"),
     "oracle": ("solo.campaign.oracle_moves",),
     "rules": ("solo.campaign.rules_moves", "solo.campaign.encounter_moves"),
     "story": ("solo.campaign.story_moves",),

@@ -92,17 +92,13 @@ class Session:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
             c = self.campaign
-            steps = c.undo[:]
+            steps, waiting = c.undo[:], c.redo[:]
             entries = perform(c, name, params, tables=self.tables)
             try:
                 line = log.do_record(self.bound.seq + 1, c, entries)  # type: ignore[union-attr]
                 self.append(fd, line)
             except BaseException:
-                step = c.undo[-1]
-                c.load_state(step.state)
-                del c.journal[step.journal:]
-                del c.actions[step.actions:]
-                c.undo = steps
+                _take_back(c, steps, waiting)
                 raise
             self._maybe_snapshot(fd)
             self._synced = self._fingerprint()
@@ -143,11 +139,7 @@ class Session:
                 line = log.do_record(self.bound.seq + 1, c, entries, redo=True)  # type: ignore[union-attr]
                 self.append(fd, line)
             except BaseException:
-                step = c.undo[-1]
-                c.load_state(step.state)
-                del c.journal[step.journal:]
-                del c.actions[step.actions:]
-                c.undo, c.redo = steps, waiting
+                _take_back(c, steps, waiting)
                 raise
             self._maybe_snapshot(fd)
             self._synced = self._fingerprint()
@@ -336,6 +328,15 @@ class _LogLock:
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None:
             os.close(self.fd)  # closing drops the lock
+
+
+def _take_back(c: Campaign, steps: list[UndoStep], waiting: list[dict[str, Any]]) -> None:
+    """Put back the campaign as it was before the action whose record could not be appended."""
+    step = c.undo[-1]
+    c.load_state(step.state)
+    del c.journal[step.journal:]
+    del c.actions[step.actions:]
+    c.undo, c.redo = steps, waiting
 
 
 def _sync(fd: int) -> None:

@@ -190,3 +190,11 @@ def entry_details(number: int, entry: JournalEntry, *, text: str | None = None,
         out.append("\nBehind it:\n", style="bold")
         out.append("\n".join(lines) + "\n")
     return shown(out)
+
+
+def thing_details(title: str, data: dict) -> Text:
+    """A thread, character or notable from the side panel, with everything it holds."""
+    out = Text()
+    out.append(title + "\n\n", style="bold")
+    out.append("\n".join(data_lines(data)) + "\n")
+    return shown(out)

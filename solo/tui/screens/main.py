@@ -66,8 +66,12 @@ class MainScreen(Screen[None]):
                 tooltip="Leave the input line so single keys play moves"),
         Binding("enter", "write", "Write", id="main.write",
                 tooltip="Back to the input line to write or type a command"),
-        Binding("slash", "write('/')", "Command", show=False, id="main.slash",
-                tooltip="Start a /command on the input line"),
+        Binding("slash", "search", "Search", show=False, id="main.slash",
+                tooltip="Search the journal (from the journal; on the input line / starts a command)"),
+        Binding("ctrl+f", "search", "Find", id="main.find", priority=True,
+                tooltip="Search the journal by words, kind:, scene: or char:, and jump to a match"),
+        Binding("f2", "toggle_side", "Panel", show=False, id="main.panel",
+                tooltip="Show or hide the side panel"),
         Binding("question_mark", "write('? ')", "Ask", show=False, id="main.question",
                 tooltip="Start a question for the oracle on the input line"),
         *MOVE_KEYS,
@@ -90,8 +94,8 @@ class MainScreen(Screen[None]):
         with Horizontal(id="play"):
             yield JournalView(WELCOME, id="journal")
             yield SidePanel(id="side")
-        yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help\n"
-                                      f"{HINT} · Esc: the journal and move keys", id="line")
+        yield CommandLine(placeholder=f"Write what happens ({HINT}) · ? ask the oracle · /command"
+                                      " · F1 help", id="line")
         yield KeysFooter()
 
     @property
@@ -113,6 +117,9 @@ class MainScreen(Screen[None]):
         self.journal.set_entries(self.campaign.journal)
         self._show_state()
         self.line.focus()
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            self.side.display = settings.side_panel
 
     def load(self, session: Session) -> None:
         """Play another campaign here (its queue is empty: the app settles it before switching)."""
@@ -328,6 +335,64 @@ class MainScreen(Screen[None]):
                 await self.perform("journal_edit", entry=index + 1, text=text)
         self.journal.select(index)
 
+    def action_search(self) -> None:
+        from solo.tui.screens.search import SearchScreen
+
+        texts = {int(k) - 1: v["text"] for k, v in self.journal.changes.items()}
+        self.app.push_screen(SearchScreen(self.campaign.journal, texts), self._found)
+
+    def _found(self, found: tuple[int, list[str]] | None) -> None:
+        if found is None:
+            return
+        index, words = found
+        self.journal.focus()
+        self.journal.highlight(words)
+        self.journal.select(index)
+
+    def action_toggle_side(self) -> None:
+        self.side.display = not self.side.display
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            settings.side_panel = bool(self.side.display)
+            self.app.save_settings()  # type: ignore[attr-defined]
+
+    @property
+    def default_odds(self) -> str:
+        settings = getattr(self.app, "settings", None)
+        return settings.default_odds if settings is not None else "balanced"
+
+    def on_side_panel_chosen(self, event: SidePanel.Chosen) -> None:
+        event.stop()
+        self.run_worker(self._side_chosen(), group="moves", exit_on_error=False, name="side panel")
+
+    async def _side_chosen(self) -> None:
+        from solo.tui import render
+        from solo.tui.screens.choose import ChooseDialog
+        from solo.tui.screens.entry import EntryScreen
+
+        c = self.campaign
+        choices = [(f"thread:{t.id}", f"Thread {t.id}: {t.text}" + ("" if t.open else " (closed)"))
+                   for t in c.threads]
+        choices += [(f"character:{pc.id}", f"{pc.name} ({pc.role})") for pc in c.characters]
+        choices += [(f"notable:{n}", f"{x.name} ({x.kind})") for n, x in enumerate(c.notables)]
+        if not choices:
+            self.tell("No threads or people yet.")
+            return
+        picked = await self.dialog(ChooseDialog("Open a thread or a person", choices))
+        if picked is None:
+            return
+        what, _, key = picked.partition(":")
+        if what == "thread":
+            thing = next(t for t in c.threads if str(t.id) == key)
+            title, data = f"Thread {thing.id}", thing.to_dict()
+        elif what == "character":
+            pc = next(p for p in c.characters if str(p.id) == key)
+            title, data = pc.name, pc.to_dict()
+        else:
+            notable = c.notables[int(key)]
+            title, data = notable.name, notable.to_dict()
+        self.show(EntryScreen(render.thing_details(title, data)))
+
     def action_move(self, move_id: str) -> None:
         self.run_move(move_id)
 
@@ -346,6 +411,8 @@ class MainScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Move keys work (and show in the footer) only while the input line is not focused."""
         writing = isinstance(self.focused, (Input, TextArea))
+        if action == "search":  # from the journal, the side panel or the writing box
+            return not writing or self.focused is self.line
         if action in ("key_move", "write"):
             return not writing
         if action == "keys":

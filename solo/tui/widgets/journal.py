@@ -231,8 +231,9 @@ class JournalView(ScrollView, can_focus=True):
             self.post_message(self.Chosen(self, what, self.selected))
 
     def key_escape(self) -> bool:
-        """Esc first drops the selection."""
-        if self.selected is not None:
+        """Esc first drops the selection and a search's highlights."""
+        if self.selected is not None or self.found_words:
+            self.highlight([])
             self.select(None)
             return True
         return False
@@ -453,7 +454,9 @@ class JournalView(ScrollView, can_focus=True):
         offset = at - self._starts[slot]
         line = block[offset] if offset < len(block) else None
         if line is not None and self._first + slot == self.selected:
-            line = line.apply_style(self.get_component_rich_style("journal--selected"))
+            mark = self.get_component_rich_style("journal--selected")
+            line = Strip([Segment(seg.text, (seg.style or Style()) + mark, seg.control) for seg in line],
+                         line.cell_length)
         return line
 
     # -- Textual hooks ----------------------------------------------------------------
