@@ -4,6 +4,7 @@
     side_panel = true          the side panel shown (F2 toggles it)
     default_odds = "balanced"  the odds of a question asked without any
     vault = ""                 the folder a Markdown vault export goes to
+    physical_dice = false      roll your own dice: every die is asked for (F4 toggles it)
 
 The file is TOML (`settings.toml` under platformdirs' user config dir, or
 wherever SOLO_CONFIG points, which the tests use).  It is written whole and
@@ -32,6 +33,7 @@ class Settings:
     side_panel: bool = True
     default_odds: str = "balanced"
     vault: str = ""
+    physical_dice: bool = False
 
 
 def config_path() -> Path:

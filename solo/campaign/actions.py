@@ -69,16 +69,22 @@ class ReplayError(ActionError):
 
 
 class ActionContext:
-    """What an action gets besides the campaign: its RNG, tables and timestamp."""
+    """What an action gets besides the campaign: its RNG, tables and timestamp.
 
-    def __init__(self, campaign: Campaign, at: str, tables: TablesSource = None):
+    With `rng` given (the player's own dice, `solo.dice.entered`), the action
+    draws from it instead of the campaign's generator.
+    """
+
+    def __init__(self, campaign: Campaign, at: str, tables: TablesSource = None,
+                 rng: Rng | None = None):
         self.campaign = campaign
         self.at = at
         self._tables = tables
+        self._rng = rng
 
     @property
     def rng(self) -> Rng:
-        return self.campaign.rng
+        return self._rng if self._rng is not None else self.campaign.rng
 
     @property
     def tables(self) -> TableSet:
@@ -199,6 +205,11 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     """
     action = get_action(name)
     params = _plain({} if params is None else params, f"the parameters of {name!r}")
+    recorded = params
+    entered = None
+    if isinstance(params, dict) and ENTERED in params:  # else check_params names what is wrong
+        entered = _entered(params[ENTERED])
+        params = {k: v for k, v in params.items() if k != ENTERED}
     check_params(name, action.func, action.signature, params)
     try:
         action.signature.bind(campaign, None, **params)
@@ -208,7 +219,9 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     before = _plain(campaign.state_dict(), "the campaign's state")
     marks = len(campaign.journal), len(campaign.actions)
     try:
-        entries = action.func(campaign, ActionContext(campaign, at, tables), **params)
+        entries = action.func(campaign, ActionContext(campaign, at, tables, entered), **params)
+        if entered is not None:
+            entered.leftover()
         if not isinstance(entries, list) or not all(isinstance(e, JournalEntry) for e in entries):
             raise TypeError(f"action {name!r} must return a list of JournalEntry")
         if (len(campaign.journal), len(campaign.actions)) != marks:
@@ -225,12 +238,29 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
         del campaign.actions[marks[1]:]
         raise
     campaign.journal.extend(entries)
-    campaign.actions.append(ActionRecord(name, params, at))
+    if entered is not None and not entered.faces:
+        recorded = params  # no die was thrown: the record is the same as with solo's dice
+    campaign.actions.append(ActionRecord(name, recorded, at))
     campaign.undo.append(UndoStep(name, at, before, *marks))
     if len(campaign.undo) > undo_depth:
         del campaign.undo[: len(campaign.undo) - undo_depth]
     campaign.redo.clear()  # a new action: what was undone can no longer be done again
     return entries
+
+
+ENTERED = "entered_dice"  # the faces of the player's own dice, in an action's parameters
+
+
+def _entered(faces: Any) -> Any:
+    """The player's dice for an action (None: the campaign's own)."""
+    if faces is None:
+        return None
+    from solo.dice.entered import EnteredDice
+
+    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool)
+                                              for f in faces):
+        raise ActionError(f"{ENTERED} must be a list of whole numbers, not {faces!r:.60}")
+    return EnteredDice(faces)
 
 
 def undo(campaign: Campaign) -> tuple[UndoStep, list[JournalEntry]]:

@@ -31,6 +31,7 @@ QUICK = [
     ("Ctrl+F", "search the journal (words, kind:, scene:, char:); / does it from the journal"),
     ("Esc, then Up / Down", "select a journal entry: Enter opens it, Ctrl+E edits, Delete strikes"),
     ("Tab", "the journal, the side panel (Enter opens a thread or person), the writing box"),
+    ("F2 / F4", "hide or show the side panel / roll your own dice (each die is asked for)"),
 ]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
@@ -27,6 +28,7 @@ from textual.widgets import Header, Input, TextArea
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.campaign.journal_edits import edits
+from solo.dice.entered import DiceNeeded
 from solo.errors import SoloError
 from solo.text_safety import pictures
 from solo.tui import resources
@@ -72,6 +74,8 @@ class MainScreen(Screen[None]):
                 tooltip="Search the journal by words, kind:, scene: or char:, and jump to a match"),
         Binding("f2", "toggle_side", "Panel", show=False, id="main.panel",
                 tooltip="Show or hide the side panel"),
+        Binding("f4", "toggle_dice", "Own dice", show=False, id="main.dice",
+                tooltip="Roll your own dice: every die a move rolls is asked for (F4 again: solo's)"),
         Binding("question_mark", "write('? ')", "Ask", show=False, id="main.question",
                 tooltip="Start a question for the oracle on the input line"),
         *MOVE_KEYS,
@@ -140,7 +144,8 @@ class MainScreen(Screen[None]):
         c = self.campaign
         self.journal.set_changes(edits(c))
         self.title = pictures(c.name)  # shown as typed: no control character reaches the terminal
-        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c))
+        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c)
+                                  + (" · your own dice (F4)" if self.physical_dice else ""))
         self.side.show(c, self._resources)
         if getattr(self.app, "started", True):
             self.read_resources()
@@ -181,9 +186,45 @@ class MainScreen(Screen[None]):
         return await asyncio.to_thread(lambda: self.library.tables)
 
     async def perform(self, action: str, /, **params: Any) -> list[JournalEntry] | None:
+        if not self.physical_dice:
+            return await self._perform_once(action, params)
+        from solo.dice.entered import DiceNeeded
+        from solo.tui.screens.prompt import PromptDialog
+
+        faces: list[int] = []
+        while True:  # run the move; each die it needs is asked for, then it runs again
+            try:
+                return await self._perform_once(action, {**params, "entered_dice": faces})
+            except DiceNeeded as needed:
+                sides = needed.sides
+                face = await self.dialog(PromptDialog(
+                    f"Roll a d{sides}", placeholder=f"the face shown, 1 to {sides}",
+                    hint=f"die {needed.number} of this move · enter: use it · esc: leave the move",
+                    check=functools.partial(_face, sides=sides)))
+                if face is None:
+                    self.tell("Nothing was rolled: the move was left.")
+                    return None
+                faces.append(int(face))
+
+    async def _perform_once(self, action: str, params: dict[str, Any]) -> list[JournalEntry] | None:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._enqueue(action, params, future)
         return await future
+
+    @property
+    def physical_dice(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(settings is not None and settings.physical_dice)
+
+    def action_toggle_dice(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        settings.physical_dice = not settings.physical_dice
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self._show_state()
+        self.tell("Your own dice: every die a move rolls is asked for." if settings.physical_dice
+                  else "solo's dice again.")
 
     def submit(self, action: str, /, **params: Any) -> None:
         """Queue an action without waiting for it (from an event handler)."""
@@ -277,6 +318,8 @@ class MainScreen(Screen[None]):
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
             self._tell_notices()
+        except DiceNeeded:
+            raise  # the player's own dice: `perform` asks for the die and runs the move again
         except SoloError as exc:
             self._catch_up_journal([])  # another solo's moves may have come in before the refusal
             self.tell(str(exc), severity="error")
@@ -436,6 +479,11 @@ class MainScreen(Screen[None]):
             self.submit("note", text=parsed.args)
         else:
             self.run_move(parsed.move, parsed.args)
+
+
+def _face(text: str, sides: int) -> None:
+    if not text.strip().isdigit() or not 1 <= int(text) <= sides:
+        raise SoloError(f"a d{sides} shows 1 to {sides}, not {text.strip()!r}")
 
 
 def _what(entries: list[JournalEntry]) -> str:
