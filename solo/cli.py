@@ -57,6 +57,7 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("show", "show a campaign's state and latest entries"),
         ("note", "write a note in a campaign's journal"),
         ("undo", "take back a campaign's last action"),
+        ("redo", "do again what undo took back"),
         ("export", "export a campaign as Markdown or JSON"),
         ("delete", "delete a campaign (asks first)"),
         ("restore", "bring back a damaged campaign's backup"),

@@ -23,6 +23,7 @@ def _isolated_env(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SOLO_SAVES", str(saves))
     monkeypatch.delenv("SOLO_TABLES", raising=False)
     monkeypatch.setenv("SOLO_USER_TABLES", str(tmp_path_factory.mktemp("user-tables")))
+    monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config") / "settings.toml"))
     return saves
 
 

@@ -51,10 +51,16 @@ def test_the_campaigns_dice_continue_across_processes(solo_process, saves_dir):
     undone = solo_process("undo", "far")
     assert undone.code == 0
     first_line = undone.out.splitlines()[0]
-    assert first_line.startswith("Undid roll (") and first_line.endswith("): removed 1 entry:")
+    assert first_line.startswith("Undid the move of ") and first_line.endswith(": removed 1 entry:")
     assert undone.out.splitlines()[1:] == [f"  roll: d20: {second['total']}", "1 more can be undone."]
+    redone = solo_process("redo", "far")
+    assert redone.out.splitlines() == ["Redid the move: put back 1 entry:",
+                                       f"  roll: d20: {second['total']}", "Nothing more can be redone."]
+    assert solo_process("undo", "far").code == 0
     again = solo_process("roll", "d20", "--campaign", "far", "--json").json
     assert again == second  # the RNG went back with the undo
+    refused = solo_process("redo", "far")  # a new move ends what redo can bring back
+    assert refused.code != 0 and "nothing to redo in 'Far'" in refused.err
 
 
 def test_without_campaign_nothing_is_recorded(cli, saves_dir):

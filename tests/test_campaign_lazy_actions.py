@@ -72,7 +72,8 @@ def test_an_oracle_move_in_a_fresh_process_journals_what_it_does_here():
     assert out["journal"] == [e.to_dict() for e in expected.journal]
     assert [e["kind"] for e in out["journal"]] == ["oracle", "story"]
     assert out["journal"][0]["text"] == ("Asked: Is the gate guarded? [likely, chaos 5: d4 <= 3,"
-                                         " yes 75%] rolled d4:4, twist 9+8 -> No (20.2% chance)."
+                                         " chance of yes 75%] rolled d4:4, twist 9+8 -> No"
+                                         " (20.2%: the chance of this exact answer)."
                                          " No, not this time.")
     assert out["rng"]["internal"] == expected.rng.get_state()["internal"]
 

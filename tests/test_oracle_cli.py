@@ -94,6 +94,8 @@ def test_scenes_move_chaos_and_bring_the_clue_table(cli, saves_dir):
 
 def test_the_countdown_clears_its_marks_when_it_fires(cli, saves_dir):
     where = campaign(cli, seed="3")
+    refused = cli("countdown", "roll", *where)  # no marks: no roll could fire, so none is made
+    assert refused.code != 0 and "the countdown has no marks" in refused.err
     fired = None
     for _ in range(6):
         out = cli("countdown", "mark", *where).out

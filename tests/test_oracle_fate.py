@@ -156,8 +156,9 @@ def test_a_seeded_check_is_repeatable_and_reports_its_odds(tables):
     again = fate_check("Is the gate guarded?", "likely", 5, False, False, Rng(7), tables)
     assert first.to_dict() == again.to_dict()
     assert first.rolls == (3,) and first.twist == (3, 7) and first.answer == "yes"
-    assert first.text.startswith("Asked: Is the gate guarded? [likely, chaos 5: d4 <= 3, yes 75%]"
-                                 " rolled d4:3, twist 3+7 -> Yes (60.8% chance).")
+    assert first.text.startswith("Asked: Is the gate guarded? [likely, chaos 5: d4 <= 3,"
+                                 " chance of yes 75%] rolled d4:3, twist 3+7 -> Yes"
+                                 " (60.8%: the chance of this exact answer).")
     data = first.to_dict()
     assert data["answer"] == "yes" and data["exceptional"] is False
     assert data["probability_yes"] == 0.75 and data["random_event"] is None

@@ -6,7 +6,6 @@ import os
 import time
 
 from textual.command import CommandPalette
-from textual.widgets import Input
 from tui_harness import make_campaign, new_app, play
 
 from solo.campaign import CampaignStore
@@ -28,7 +27,7 @@ def test_opens_the_campaign_saved_last(saves_dir):
         assert isinstance(h.app.screen, MainScreen)
         assert h.main.campaign.name == "Older Road"
         assert h.app.screen.title == "Older Road"
-        assert isinstance(h.app.focused, Input)  # focus starts on the input line
+        assert h.app.focused is h.main.line  # focus starts on the input line
 
     play(new_app(saves_dir), scenario)
 
@@ -128,7 +127,7 @@ def test_undo_takes_back_the_last_action_on_screen_and_disk(saves_dir):
         await h.type("Second.")
         await h.press("ctrl+z")
         assert h.journal == ["First."]
-        assert any("Undid note" in n for n in h.notifications)
+        assert any(n.startswith("Undid “Second.”") for n in h.notifications)
         await h.type("/undo")
         await h.press("ctrl+z")  # nothing left: said, not crashed
         assert "nothing to undo" in h.errors()[-1]
@@ -155,7 +154,7 @@ def test_move_keys_show_only_when_not_writing(saves_dir):
         assert h.journal[0].startswith("roll      d6 [")
         assert 101 <= int(h.journal[0].rsplit(" ", 1)[1]) <= 106
         await h.press("question_mark")  # back to writing, a question started
-        assert isinstance(h.app.focused, Input) and h.main.line.value == "? "
+        assert h.app.focused is h.main.line and h.main.line.value == "? "
 
     play(new_app(saves_dir), scenario)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList
 from tui_harness import make_campaign, new_app, play
 
-from solo.campaign import CampaignStore
+from solo.campaign import CampaignStore, Clock
 from solo.dice import Rng
+from solo.errors import SoloError
 from solo.rules import registry
-from solo.tui.moves.oracle import parse_clock, split_odds
+from solo.tui.moves.oracle import clock_named, parse_clock, split_odds
 from solo.tui.screens.ask import AskDialog
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
@@ -23,6 +25,21 @@ def test_split_odds_and_clock_words():
     assert split_odds("Is it raining? very likely") == ("Is it raining?", "very-likely")
     assert split_odds("Does she lie? 50/50") == ("Does she lie?", "balanced")
     assert split_odds("Is the bridge out?") == ("Is the bridge out?", "balanced")
+    # The phrasings: read whole, after the question's last "?", never eaten from it.
+    assert split_odds("Has Corvane sent word ahead? almost certain") == (
+        "Has Corvane sent word ahead?", "nearly-certain")
+    assert split_odds("Is it a trap? somewhat likely") == ("Is it a trap?", "likely")
+    assert split_odds("Is it a trap? somewhat unlikely") == ("Is it a trap?", "unlikely")
+    assert split_odds("Will they see us? small chance") == ("Will they see us?", "very-unlikely")
+    assert split_odds("Will it hold? Sure thing") == ("Will it hold?", "certain")
+    assert split_odds("Is an ambush likely") == ("Is an ambush likely", "balanced")
+    assert split_odds("Is an ambush likely? likely") == ("Is an ambush likely?", "likely")
+    assert split_odds("Is it? maybe later") == ("Is it? maybe later", "balanced")
+    assert clock_named([Clock("Corvane's patience", 6), Clock("Flood", 4)], "corvane") == (
+        "Corvane's patience")
+    assert clock_named([Clock("Flood", 4)], "Storm") == "Storm"
+    with pytest.raises(SoloError, match="'Fl' could be 'Flood' or 'Flame': type more"):
+        clock_named([Clock("Flood", 4), Clock("Flame", 4)], "Fl")
     assert parse_clock("Guild patience +2") == ("Guild patience", 2, None)
     assert parse_clock("The flood of 6") == ("The flood", 0, 6)
     assert parse_clock("Watch -1") == ("Watch", -1, None)
@@ -34,7 +51,7 @@ def test_quick_question_asks_at_the_odds_given(saves_dir):
     async def scenario(h):
         await h.type("? Is the gate guarded? likely")
         assert h.shown[0].startswith("oracle    Asked: Is the gate guarded? [likely, chaos 5: d4 <= 3,"
-                                     " yes 75%] rolled d4:")
+                                     " chance of yes 75%] rolled d4:")
 
     play(new_app(saves_dir), scenario)
     entry = saved(saves_dir).journal[0]
@@ -62,7 +79,7 @@ def test_ask_dialog_shows_the_exact_odds_before_rolling(saves_dir):
         await h.press("down")  # one step up the ladder
         assert dialog.chosen == "likely"
         await h.press("enter")
-        assert "[likely, chaos 5: d4 d6: any <= 3, yes 87.5%]" in h.shown[-1]
+        assert "[likely, chaos 5: d4 d6: any <= 3, chance of yes 87.5%]" in h.shown[-1]
 
     play(new_app(saves_dir), scenario)
 
@@ -101,14 +118,17 @@ def test_countdown_clocks_threads_and_clues_show_in_the_side_panel(saves_dir):
     make_campaign(saves_dir, seed=7)
 
     async def scenario(h):
+        await h.type("/countdown")  # no marks yet: a roll could never fire, so none is made
+        assert h.errors()[-1].startswith("the countdown has no marks, so a roll could not set it off")
+        assert h.main.campaign.journal == []
         await h.type("/mark")
         marks = h.main.campaign.countdown
         assert h.shown[-1].startswith("countdown Countdown: 1 mark, d6 rolled")
         assert f"Complication marks {marks}" in h.panel
         await h.type("/clock Guild patience of 6")
         assert "Guild patience □□□□□□ 0/6" in h.panel
-        await h.type("/clock Guild patience +2")
-        assert "Guild patience ■■□□□□ 2/6" in h.panel
+        await h.type("/clock guild +2")  # the start of its name is enough
+        assert "Guild patience ■■□□□□ 2/6" in h.panel and len(h.main.campaign.clocks) == 1
         await h.press("escape", "k")  # the clocks dialog: advance is first
         await h.press("enter")
         assert "Guild patience ■■■□□□ 3/6" in h.panel
@@ -179,15 +199,15 @@ def test_story_moves_fill_threads_and_people(saves_dir):
     make_campaign(saves_dir, seed=7)
 
     async def scenario(h):
-        await h.press("escape", "h")
+        await h.press("escape", "h", "enter")  # each is shown first; Enter keeps it
         hook = h.main.campaign.threads[0].text
         assert h.shown[-1] == f"story     New thread: {hook}"
         assert f"1. {hook[:20]}" in h.panel
-        await h.press("g")
+        await h.press("g", "enter")
         npc = h.main.campaign.npcs[0]  # the campaign plays Nine Powers: the person has stats
         assert npc.sheet["system"] == "nine-powers"
         assert f"{npc.name} (NPC)" in h.panel
-        await h.press("f")
+        await h.press("f", "enter")
         assert h.main.campaign.journal[-1].text.startswith("A story's foundation (")
 
     play(new_app(saves_dir), scenario)

@@ -51,6 +51,7 @@ def test_guided_creation_asks_the_systems_questions(saves_dir):
         await h.press("escape", "p", "n")
         creation = h.app.screen
         assert isinstance(creation, CreationScreen)
+        assert creation.title == "New character (Nine Powers)"  # not "New Nine Powers character"
         assert creation.creation.question.prompt == "What is your character called?"
         await h.type("Maud")
         await h.type("a ferrywoman who knows every current")

@@ -48,10 +48,11 @@ def test_the_footer_follows_focus_though_it_skips_redraws_that_change_nothing(sa
 
     async def scenario(h):
         writing = footer(h)
-        assert writing == ["esc Moves", "^q Quit", "^z Undo", "f1 Help", "^o Campaigns", "^p palette"]
+        assert writing == ["^z Undo", "^y Redo", "^j New line", "esc Moves", "^f Find", "^q Quit",
+                           "f1 Help", "^o Campaigns", "^p palette"]
         await h.press("escape")  # the journal has focus: single keys play moves
         moves = footer(h)
-        assert moves[:4] == ["⏎ Write", "u Undo", "r Roll dice", "t Roll on a table"]
+        assert moves[:5] == ["⏎ Write", "^f Find", "u Undo", "r Roll dice", "t Roll on a table"]
         assert "r Roll dice" in moves and "esc Moves" not in moves
         await h.press("r")  # a dialog over the main screen, then back
         await h.press("escape")

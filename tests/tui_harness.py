@@ -15,7 +15,7 @@ from pathlib import Path
 
 from textual.app import Notify
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from solo.campaign import CampaignStore
 from solo.tui import create_app
@@ -52,7 +52,7 @@ class Harness:
     async def type(self, text: str, enter: bool = True) -> None:
         """Put `text` into the focused input (as if typed; key by key is slow), then Enter."""
         field = self.app.focused
-        assert isinstance(field, Input), f"nothing to type into: focus is on {field!r}"
+        assert isinstance(field, (Input, TextArea)), f"nothing to type into: focus is on {field!r}"
         field.insert_text_at_cursor(text)
         if enter:
             await self.pilot.press("enter")

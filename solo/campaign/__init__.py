@@ -70,6 +70,7 @@ from solo.campaign.actions import (
     differences,
     get_action,
     perform,
+    redo,
     replay,
     undo,
 )
@@ -124,6 +125,7 @@ __all__ = [
     "get_action",
     "known_systems",
     "perform",
+    "redo",
     "replay",
     "slugify",
     "to_json",

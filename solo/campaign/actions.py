@@ -52,7 +52,7 @@ TablesSource: TypeAlias = "TableSet | Callable[[], TableSet] | None"
 # TUI's first frame, `solo list`) never loads the oracle, story or rules
 # engine behind them.
 PROVIDERS: dict[str, tuple[str, ...]] = {
-    "": ("solo.campaign.builtin",),
+    "": ("solo.campaign.builtin", "solo.campaign.journal_edits", "solo.campaign.previews"),
     "oracle": ("solo.campaign.oracle_moves",),
     "rules": ("solo.campaign.rules_moves", "solo.campaign.encounter_moves"),
     "story": ("solo.campaign.story_moves",),
@@ -69,16 +69,22 @@ class ReplayError(ActionError):
 
 
 class ActionContext:
-    """What an action gets besides the campaign: its RNG, tables and timestamp."""
+    """What an action gets besides the campaign: its RNG, tables and timestamp.
 
-    def __init__(self, campaign: Campaign, at: str, tables: TablesSource = None):
+    With `rng` given (the player's own dice, `solo.dice.entered`), the action
+    draws from it instead of the campaign's generator.
+    """
+
+    def __init__(self, campaign: Campaign, at: str, tables: TablesSource = None,
+                 rng: Rng | None = None):
         self.campaign = campaign
         self.at = at
         self._tables = tables
+        self._rng = rng
 
     @property
     def rng(self) -> Rng:
-        return self.campaign.rng
+        return self._rng if self._rng is not None else self.campaign.rng
 
     @property
     def tables(self) -> TableSet:
@@ -199,6 +205,11 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     """
     action = get_action(name)
     params = _plain({} if params is None else params, f"the parameters of {name!r}")
+    recorded = params
+    entered = None
+    if isinstance(params, dict) and ENTERED in params:  # else check_params names what is wrong
+        entered = _entered(params[ENTERED])
+        params = {k: v for k, v in params.items() if k != ENTERED}
     check_params(name, action.func, action.signature, params)
     try:
         action.signature.bind(campaign, None, **params)
@@ -208,7 +219,9 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
     before = _plain(campaign.state_dict(), "the campaign's state")
     marks = len(campaign.journal), len(campaign.actions)
     try:
-        entries = action.func(campaign, ActionContext(campaign, at, tables), **params)
+        entries = action.func(campaign, ActionContext(campaign, at, tables, entered), **params)
+        if entered is not None:
+            entered.leftover()
         if not isinstance(entries, list) or not all(isinstance(e, JournalEntry) for e in entries):
             raise TypeError(f"action {name!r} must return a list of JournalEntry")
         if (len(campaign.journal), len(campaign.actions)) != marks:
@@ -225,11 +238,29 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
         del campaign.actions[marks[1]:]
         raise
     campaign.journal.extend(entries)
-    campaign.actions.append(ActionRecord(name, params, at))
+    if entered is not None and not entered.faces:
+        recorded = params  # no die was thrown: the record is the same as with solo's dice
+    campaign.actions.append(ActionRecord(name, recorded, at))
     campaign.undo.append(UndoStep(name, at, before, *marks))
     if len(campaign.undo) > undo_depth:
         del campaign.undo[: len(campaign.undo) - undo_depth]
+    campaign.redo.clear()  # a new action: what was undone can no longer be done again
     return entries
+
+
+ENTERED = "entered_dice"  # the faces of the player's own dice, in an action's parameters
+
+
+def _entered(faces: Any) -> Any:
+    """The player's dice for an action (None: the campaign's own)."""
+    if faces is None:
+        return None
+    from solo.dice.entered import EnteredDice
+
+    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool)
+                                              for f in faces):
+        raise ActionError(f"{ENTERED} must be a list of whole numbers, not {faces!r:.60}")
+    return EnteredDice(faces)
 
 
 def undo(campaign: Campaign) -> tuple[UndoStep, list[JournalEntry]]:
@@ -241,12 +272,52 @@ def undo(campaign: Campaign) -> tuple[UndoStep, list[JournalEntry]]:
         raise SoloError(f"nothing to undo in {campaign.name!r}: no action is left to take back"
                         f" (solo keeps the last {UNDO_DEPTH})")
     step = campaign.undo[-1]
+    removed = campaign.journal[step.journal:]
+    redo_step = _redo_step(campaign, step, removed)
     campaign.load_state(step.state, "undo step")
     campaign.undo.pop()
-    removed = campaign.journal[step.journal:]
     del campaign.journal[step.journal:]
     del campaign.actions[step.actions:]
+    campaign.redo.append(redo_step)
     return step, removed
+
+
+def _redo_step(campaign: Campaign, step: UndoStep, removed: list[JournalEntry]) -> dict[str, Any]:
+    """What redoing the action `step` takes back needs: its record, its entries, the state after it.
+
+    Redo puts these back rather than running the action again, so it needs
+    no tables and lands exactly where the action did, dice included.
+    """
+    record = campaign.actions[step.actions] if len(campaign.actions) > step.actions else None
+    return {"name": record.name if record else step.action,
+            "params": record.params if record else {}, "at": record.at if record else step.at,
+            "entries": [e.to_dict() for e in removed],
+            "state": _plain(campaign.state_dict(), "the campaign's state")}
+
+
+def redo(campaign: Campaign, undo_depth: int = UNDO_DEPTH) -> tuple[str, list[JournalEntry]]:
+    """Do again the action undone last, exactly as it was (its entries, state and dice).
+
+    Possible after an undo until any new action is performed (that empties
+    `campaign.redo`).  Returns the action's name and the entries put back.
+    """
+    from solo.campaign.document import entry_from
+
+    if not campaign.redo:
+        raise SoloError(f"nothing to redo in {campaign.name!r}: redo brings back what undo took,"
+                        " until a new move is played")
+    step = campaign.redo[-1]
+    entries = [entry_from(d, f"redo.entries[{i}]") for i, d in enumerate(step["entries"])]
+    before = _plain(campaign.state_dict(), "the campaign's state")
+    marks = len(campaign.journal), len(campaign.actions)
+    campaign.load_state(step["state"], "redo step")
+    campaign.journal.extend(entries)
+    campaign.actions.append(ActionRecord(step["name"], step["params"], step["at"]))
+    campaign.undo.append(UndoStep(step["name"], step["at"], before, *marks))
+    if len(campaign.undo) > undo_depth:
+        del campaign.undo[: len(campaign.undo) - undo_depth]
+    campaign.redo.pop()
+    return step["name"], entries
 
 
 def replay(campaign: Campaign, *, tables: TablesSource = None) -> Campaign:

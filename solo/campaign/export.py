@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from solo.campaign import document
 from solo.campaign.journal import JournalEntry
+from solo.campaign.journal_edits import EDIT_KINDS, edits, shown
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
 
@@ -70,7 +72,13 @@ def to_markdown(campaign: Campaign) -> str:
     has_scenes = any(e.scene > 0 for e in campaign.journal)
     scene: int | None = None
     quoting = False
-    for entry in campaign.journal:
+    changes = edits(campaign)
+    for number, entry in enumerate(campaign.journal, 1):
+        if entry.kind in EDIT_KINDS:
+            continue  # the entry it changed is written as it reads now
+        if str(number) in changes:
+            text, _, struck = shown(entry, changes[str(number)])
+            entry = replace(entry, text=f"~~{text}~~" if struck else text)
         if entry.scene != scene:
             scene = entry.scene
             heading = _scene_heading(scene, has_scenes)

@@ -23,9 +23,11 @@ What is in it, one JSON document per line, each ending in a newline:
   cannot be said in words, the whole generator state (`rng_state`).
 * `undo` takes back the newest action still standing, exactly as
   `actions.undo` does: the undo steps are rebuilt from the records, so
-  every process holds the same ones.  Redo will be one more `op` appended
-  the same way (the record it re-applies is still in the log); a solo that
-  meets an `op` it does not know refuses the log rather than guess.
+  every process holds the same ones (and the redo list: what undo took).
+  A redo is a `do` record again, marked `"redo": true`: it holds the
+  action's entries and state as any `do` does, so loading it runs nothing,
+  and a solo that knows no redo still reads it right.  A solo that meets an
+  `op` it does not know refuses the log rather than guess.
 * `name` is a rename (`CampaignStore.rename`): not an action, so neither
   journaled nor undone, but in the log so every process learns it.
 * `seq` counts records from 1 with no gaps; a snapshot says up to which
@@ -167,8 +169,13 @@ def _state_without_rng(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k != "rng"}
 
 
-def do_record(seq: int, campaign: Campaign, entries: list[JournalEntry]) -> bytes:
-    """The line for the action just performed on `campaign` (its last undo step holds the state before)."""
+def do_record(seq: int, campaign: Campaign, entries: list[JournalEntry], *,
+              redo: bool = False) -> bytes:
+    """The line for the action just performed on `campaign` (its last undo step holds the state before).
+
+    `redo` marks an action put back by redo: loading applies it like any
+    other, and takes it off the campaign's redo list.
+    """
     record = campaign.actions[-1]
     before = campaign.undo[-1].state if campaign.undo else None
     after = campaign.state_dict()
@@ -183,6 +190,8 @@ def do_record(seq: int, campaign: Campaign, entries: list[JournalEntry]) -> byte
     state = _state_without_rng(after)
     if before is None or state != _state_without_rng(before):
         line["state"] = state
+    if redo:
+        line["redo"] = True
     return encode(line)
 
 
@@ -256,6 +265,11 @@ def apply(campaign: Campaign, record: dict[str, Any], where: str) -> int:
     campaign.undo.append(UndoStep(name, at, before, *marks))
     if len(campaign.undo) > UNDO_DEPTH:
         del campaign.undo[: len(campaign.undo) - UNDO_DEPTH]
+    if record.get("redo") is True:
+        if campaign.redo:
+            campaign.redo.pop()
+    else:
+        campaign.redo.clear()
     return marks[0]
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solo.campaign import log
-from solo.campaign.actions import TablesSource, perform, undo
+from solo.campaign.actions import TablesSource, perform, redo, undo
 from solo.campaign.diskfiles import Lock, write_all
 from solo.campaign.journal import JournalEntry, UndoStep, utc_now
 from solo.campaign.state import Campaign
@@ -130,17 +130,13 @@ class Session:
             self._keep_direct_changes(fd)
             self.catch_up(fd)
             c = self.campaign
-            steps = c.undo[:]
+            steps, waiting = c.undo[:], c.redo[:]
             entries = perform(c, name, params, tables=self.tables)
             try:
                 line = log.do_record(self.bound.seq + 1, c, entries)  # type: ignore[union-attr]
                 self.append(fd, line)
             except BaseException:
-                step = c.undo[-1]
-                c.load_state(step.state)
-                del c.journal[step.journal:]
-                del c.actions[step.actions:]
-                c.undo = steps
+                _take_back(c, steps, waiting)
                 raise
             self._maybe_snapshot(fd)
             self._synced = self._fingerprint()
@@ -167,6 +163,26 @@ class Session:
             self._maybe_snapshot(fd)
             self._synced = self._fingerprint()
         return step, removed
+
+    def redo(self) -> tuple[str, list[JournalEntry]]:
+        """Do again what the last undo took back, and append that; its name and entries are returned."""
+        if not self.saved:
+            return redo(self.campaign, undo_depth=0)
+        with self._locked() as fd:
+            self._keep_direct_changes(fd)
+            self.catch_up(fd)
+            c = self.campaign
+            steps, waiting = c.undo[:], c.redo[:]
+            name, entries = redo(c)
+            try:
+                line = log.do_record(self.bound.seq + 1, c, entries, redo=True)  # type: ignore[union-attr]
+                self.append(fd, line)
+            except BaseException:
+                _take_back(c, steps, waiting)
+                raise
+            self._maybe_snapshot(fd)
+            self._synced = self._fingerprint()
+        return name, entries
 
     def save(self) -> None:
         """Rewrite the snapshot now (on quit, say); every move is already kept without it."""
@@ -368,6 +384,15 @@ class _LogLock:
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None:
             os.close(self.fd)  # closing drops the lock
+
+
+def _take_back(c: Campaign, steps: list[UndoStep], waiting: list[dict[str, Any]]) -> None:
+    """Put back the campaign as it was before the action whose record could not be appended."""
+    step = c.undo[-1]
+    c.load_state(step.state)
+    del c.journal[step.journal:]
+    del c.actions[step.actions:]
+    c.undo, c.redo = steps, waiting
 
 
 def _sync(fd: int) -> None:

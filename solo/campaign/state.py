@@ -203,6 +203,9 @@ class Campaign:
     journal: list[JournalEntry] = field(default_factory=list, repr=False)
     actions: list[ActionRecord] = field(default_factory=list, repr=False)
     undo: list[UndoStep] = field(default_factory=list, repr=False)
+    # What undo took back, newest last, for redo (`actions.redo`); a new action empties it.
+    # Kept in memory and rebuilt from the log's records, not written in the snapshot.
+    redo: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @classmethod
     def new(cls, name: str, *, system: str | None = None, seed: int | None = None,

@@ -21,6 +21,8 @@ RULES = "rules"
 ENCOUNTER = "encounter"
 LAST_ENCOUNTER = "last_encounter"
 MAX_ROUNDS = 1000
+JOURNAL = "journal"  # journal_edits: how edited or struck-out entries read now
+EDITS = "edits"
 
 
 @extra_check(TABLES, DRAWN)
@@ -100,3 +102,15 @@ def _check_running(value: Any, where: str) -> None:
 def _check_last(value: Any, where: str) -> None:
     if value is not None and not isinstance(value, dict):
         raise StateError(f"{where}: expected a mapping or null, found {describe(value)}")
+
+
+@extra_check(JOURNAL, EDITS)
+def _check_edits(value: Any, where: str) -> None:
+    if not isinstance(value, dict):
+        raise StateError(f"{where}: expected a mapping of entry numbers to edits, found"
+                         f" {describe(value)}")
+    for number, change in value.items():
+        if not number.isdigit() or not isinstance(change, dict):
+            raise StateError(f"{where}.{number}: expected an entry number and its edit")
+        need(change, "text", str, f"{where}.{number}")
+        need(change, "struck", bool, f"{where}.{number}")

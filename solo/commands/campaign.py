@@ -57,6 +57,12 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("name", help="campaign name or slug")
     p.set_defaults(handler=cmd_undo)
 
+    p = sub.add_parser("redo", parents=[common], help="do again what undo took back",
+                       description="Put back the action the last undo took back, exactly as it was"
+                       " (its entries, state and dice). Possible until a new action is played.")
+    p.add_argument("name", help="campaign name or slug")
+    p.set_defaults(handler=cmd_redo)
+
     p = sub.add_parser("export", parents=[common], help="export a campaign as Markdown or JSON",
                        description="Write the campaign out: Markdown is a story log to read, JSON"
                        " the full data.")
@@ -190,10 +196,23 @@ def cmd_undo(ctx: Context) -> int:
     left = len(session.campaign.undo)
     data = {"undone": step.action, "at": step.at, "removed": [e.to_dict() for e in removed],
             "remaining": left}
-    lines = [f"Undid {step.action} ({step.at}): removed"
+    lines = [f"Undid the move of {step.at}: removed"
              f" {_count(len(removed), 'entry', 'entries')}" + (":" if removed else ".")]
     lines += [f"  {e.kind}: {e.text}" for e in removed]
     lines.append(f"{left} more can be undone." if left else "Nothing more can be undone.")
+    ctx.emit(data, "\n".join(lines))
+    return 0
+
+
+def cmd_redo(ctx: Context) -> int:
+    session = ctx.store.open(ctx.args.name)
+    name, entries = session.redo()
+    left = len(session.campaign.redo)
+    data = {"redone": name, "entries": [e.to_dict() for e in entries], "remaining": left}
+    lines = [f"Redid the move: put back {_count(len(entries), 'entry', 'entries')}"
+             + (":" if entries else ".")]
+    lines += [f"  {e.kind}: {e.text}" for e in entries]
+    lines.append(f"{left} more can be redone." if left else "Nothing more can be redone.")
     ctx.emit(data, "\n".join(lines))
     return 0
 

@@ -17,6 +17,7 @@ from typing import Any
 from solo.campaign import Campaign, JournalEntry
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.dice import percent
+from solo.errors import SoloError
 from solo.oracle import CLOCK_SIZES, ODDS_NAMES, countdown_chance, fate_chart, parse_odds
 from solo.oracle.journey import RESULTS, SETTINGS
 
@@ -380,6 +381,9 @@ def cmd_countdown(ctx: Context) -> int:
     if what == "mark":
         return _emit_entries(ctx, ctx.perform("oracle.countdown_mark", roll=not ctx.args.no_roll))
     if what == "roll":
+        if _campaign(ctx).countdown <= 0:
+            raise SoloError("the countdown has no marks, so a roll could not set it off;"
+                            " `solo countdown mark` puts one on (and rolls)")
         return _emit_entries(ctx, ctx.perform("oracle.countdown_roll"))
     marks = _campaign(ctx).countdown
     now, after = countdown_chance(marks), countdown_chance(marks + 1)

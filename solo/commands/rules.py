@@ -357,9 +357,17 @@ def _ask_terminal(q: Question) -> str:
         print(f"  {i:>2}. {key}: {text}" if text else f"  {i:>2}. {key}")
     hint = f" [{q.default}]" if q.default else ""
     reply = input(f"> {hint} ").strip() if hint else input("> ").strip()
-    if reply.isdigit() and q.choices and 1 <= int(reply) <= len(q.choices):
-        return q.choices[int(reply) - 1][0]
-    return reply
+    return numbered_reply(q, reply)
+
+
+def numbered_reply(q: Question, reply: str) -> str:
+    """A reply with each listed number (`6, 2` where several are picked) turned into its choice."""
+    if not q.choices:
+        return reply
+    parts = [p.strip() for p in reply.split(",")] if q.picks > 1 else [reply]
+    named = [q.choices[int(p) - 1][0] if p.isdigit() and 1 <= int(p) <= len(q.choices) else p
+             for p in parts]
+    return ", ".join(named)
 
 
 def guided_actor(system: System, args: Any) -> Actor:

@@ -95,16 +95,21 @@ class OddsLevel:
         return self.name.replace("-", " ")
 
 
+# The aliases take the common phrasings of other oracles (Mythic's odds words, Ironsworn's
+# "almost certain" ... "small chance") to the step of this ladder that says the same.
 ODDS_LADDER: tuple[OddsLevel, ...] = (
-    OddsLevel("impossible", 1, -3, ("no-way",)),
-    OddsLevel("nearly-impossible", 1, -2),
-    OddsLevel("very-unlikely", 1, -1),
-    OddsLevel("unlikely", 1, 0, ("tough", "hard")),
-    OddsLevel("balanced", 2, 0, ("50-50", "even", "medium", "maybe")),
-    OddsLevel("likely", 3, 0, ("easy",)),
-    OddsLevel("very-likely", 3, 1),
-    OddsLevel("nearly-certain", 3, 2),
-    OddsLevel("certain", 3, 3, ("sure",)),
+    OddsLevel("impossible", 1, -3, ("no-way", "cannot-be", "no-chance")),
+    OddsLevel("nearly-impossible", 1, -2, ("almost-impossible", "next-to-impossible",
+                                           "remote-chance")),
+    OddsLevel("very-unlikely", 1, -1, ("small-chance", "slim-chance", "highly-unlikely")),
+    OddsLevel("unlikely", 1, 0, ("tough", "hard", "somewhat-unlikely", "fairly-unlikely",
+                                 "doubtful")),
+    OddsLevel("balanced", 2, 0, ("50-50", "even", "medium", "maybe", "fifty-fifty", "even-odds",
+                                 "toss-up", "coin-flip")),
+    OddsLevel("likely", 3, 0, ("easy", "somewhat-likely", "fairly-likely")),
+    OddsLevel("very-likely", 3, 1, ("highly-likely", "good-chance")),
+    OddsLevel("nearly-certain", 3, 2, ("almost-certain", "all-but-certain")),
+    OddsLevel("certain", 3, 3, ("sure", "sure-thing", "has-to-be", "definitely")),
 )
 ODDS_NAMES = tuple(level.name for level in ODDS_LADDER)
 DEFAULT_ODDS = "balanced"
@@ -275,8 +280,9 @@ class FateResult:
             return f"{head} [{level}] -> {self.label}: a clue was spent, so no roll. {self.reading}".strip()
         dice = " ".join(f"d{s}:{v}" for s, v in zip(self.odds.pool.dice, self.rolls, strict=True))
         line = (f"{head} [{level}, chaos {self.odds.chaos}: {self.odds.pool.notation},"
-                f" yes {percent(self.odds.yes)}] rolled {dice}, twist {self.twist[0]}+{self.twist[1]}"
-                f" -> {self.label} ({percent(self.chance_of_answer)} chance). {self.reading}")
+                f" chance of yes {percent(self.odds.yes)}] rolled {dice},"
+                f" twist {self.twist[0]}+{self.twist[1]} -> {self.label}"
+                f" ({percent(self.chance_of_answer)}: the chance of this exact answer). {self.reading}")
         if self.random_event is not None:
             line += f" {self.random_event.text}"
         return line.strip()

@@ -429,6 +429,7 @@ class Question:
     choices: list[tuple[str, str]] = field(default_factory=list)  # (answer, description)
     default: str | None = None
     help: str = ""
+    picks: int = 1  # how many of `choices` the answer names (joined by ", " when more than one)
 
 
 class Creation(ABC):
@@ -520,7 +521,7 @@ class StepwiseCreation(Creation):
         if step is None:
             return None
         q = step.ask(self.answers)
-        return Question(step.key, q.prompt, q.choices, q.default, q.help)
+        return Question(step.key, q.prompt, q.choices, q.default, q.help, q.picks)
 
     def answer(self, text: str) -> None:
         _, reply = self.reply(text)

@@ -35,6 +35,8 @@ class SoloApp(App[None]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True,
                 tooltip="Take back the last action: journal, state and dice as they were"),
+        Binding("ctrl+y", "redo", "Redo", id="app.redo", priority=True,
+                tooltip="Do again the action undone last (until a new action is played)"),
         Binding("f1", "help", "Help", id="app.help", tooltip="Every key, move and command"),
         Binding("ctrl+o", "campaigns", "Campaigns", id="app.campaigns", priority=True,
                 tooltip="Open, start, rename, export or delete campaigns"),
@@ -51,6 +53,8 @@ class SoloApp(App[None]):
         super().__init__()
         self.library = library
         self.requested = campaign
+        self._settings: Any = None
+        self._settings_problem: str | None = None
 
     def run(self, **options: Any) -> None:
         """Play in the terminal (the tests drive `run_test` instead)."""
@@ -73,6 +77,7 @@ class SoloApp(App[None]):
         return Screen()
 
     def on_mount(self) -> None:
+        self._use_settings()
         if isinstance(self.screen, MainScreen):
             return
         from solo.tui.screens.campaigns import CampaignsScreen
@@ -81,6 +86,43 @@ class SoloApp(App[None]):
             self.notify(self.opening_problem, severity="error", markup=False, timeout=15)
         welcome = self.opening_problem is None and not self.library.store.list()
         self.push_screen(CampaignsScreen(self.library, welcome=welcome), self._picked)
+
+    @property
+    def settings(self) -> Any:
+        """The player's settings (`solo.settings.Settings`), read from their file on first use."""
+        if self._settings is None:
+            from solo import settings
+
+            self._settings, self._settings_problem = settings.load()
+        return self._settings
+
+    def _use_settings(self) -> None:
+        """The player's settings file: its theme now, the rest where used; a problem is said."""
+        from solo import settings
+
+        problem = self.settings is not None and self._settings_problem
+        if problem:
+            self.notify(problem, title="Settings", severity="warning", markup=False, timeout=15)
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        elif self.settings.theme != settings.Settings().theme:
+            self.notify(f"no theme called {self.settings.theme!r}; the default is used",
+                        title="Settings", severity="warning", markup=False)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Any) -> None:
+        if self.settings.theme != theme.name:
+            self.settings.theme = theme.name
+            self.save_settings()
+
+    def save_settings(self) -> None:
+        """Keep the settings for next time; a failure to write is said, never raised."""
+        from solo import settings
+
+        try:
+            settings.save(self.settings)
+        except (OSError, SoloError) as exc:
+            self.notify(f"the settings could not be saved: {exc}", severity="warning", markup=False)
 
     def on_ready(self) -> None:
         # Textual is ready once the first layout is done; the journal counts its newest entries'
@@ -172,8 +214,20 @@ class SoloApp(App[None]):
         from solo.tui.screens.campaigns import CampaignsScreen
 
         main = self.main
+        if main is not None and self.focused is main.line and main.line.undo_typing():
+            return  # the typing first, then the campaign
         if main is not None and not isinstance(self.screen, CampaignsScreen):
             main.run_move("undo")
+
+    def action_redo(self) -> None:
+        from solo.tui.screens.campaigns import CampaignsScreen
+
+        main = self.main
+        if main is not None and self.focused is main.line and main.line.value:
+            main.line.redo()  # typing undone with Ctrl+Z comes back first
+            return
+        if main is not None and not isinstance(self.screen, CampaignsScreen):
+            main.run_move("redo")
 
     async def action_campaigns(self) -> None:
         from solo.tui.screens.campaigns import CampaignsScreen

@@ -43,7 +43,7 @@ def parse_line(line: str, words: Mapping[str, str]) -> Parsed | None:
         return Parsed("ask", text[1:].strip())
     if not text.startswith("/"):
         return Parsed("note", text)
-    word, _, rest = text[1:].partition(" ")
+    word, rest = (text[1:].split(maxsplit=1) + ["", ""])[:2]
     word = word.lower()
     if not word:
         raise UnknownCommand("a command needs a word after the /, e.g. /roll 2d6 (see /help)")

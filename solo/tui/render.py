@@ -124,3 +124,77 @@ def people_panel(campaign: Campaign, resources: dict[int, str] | None = None) ->
     if not out:
         return Text("No characters yet", style="dim")
     return shown(out)
+
+
+def _words(key: str) -> str:
+    return str(key).replace("_", " ").replace("-", " ")
+
+
+def _plain_value(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def data_lines(value: object, indent: int = 0) -> list[str]:
+    """Any entry's data as indented plain lines: mappings as `key: value`, lists as `- item`.
+
+    Generic on purpose: whatever an action keeps behind an entry (an NPC's
+    look and secret, a foundation's people and chart, a fight's rounds, a
+    table's rolls) is shown without this module knowing its shape.
+    """
+    pad = "  " * indent
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item:
+                out.append(f"{pad}{_words(key)}:")
+                out.extend(data_lines(item, indent + 1))
+            elif not isinstance(item, (dict, list)):
+                text = _plain_value(item)
+                lines = text.split("\n")
+                out.append(f"{pad}{_words(key)}: {lines[0]}")
+                out.extend(f"{pad}  {line}" for line in lines[1:])
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                inner = data_lines(item, indent + 1)
+                if inner:
+                    out.append(f"{pad}- {inner[0].lstrip()}")
+                    out.extend(inner[1:])
+            else:
+                out.append(f"{pad}- {_plain_value(item)}")
+    else:
+        out.append(pad + _plain_value(value))
+    return out
+
+
+def entry_details(number: int, entry: JournalEntry, *, text: str | None = None,
+                  edited: bool = False, struck: bool = False) -> Text:
+    """Everything behind journal entry `number` (1-based): its words as they read now, the first
+    words when edited, and all of its data."""
+    out = Text()
+    where = f"scene {entry.scene}" if entry.scene else "before the first scene"
+    out.append(f"Entry {number} · {entry.kind.replace('_', ' ')} · {where} · {entry.at}\n",
+               style="bold")
+    if struck:
+        out.append("Struck out\n", style="italic")
+    out.append("\n" + (entry.text if text is None else text) + "\n")
+    if edited:
+        out.append("\nFirst written as:\n", style="bold")
+        out.append(entry.text + "\n", style="dim")
+    lines = data_lines(entry.data)
+    if lines:
+        out.append("\nBehind it:\n", style="bold")
+        out.append("\n".join(lines) + "\n")
+    return shown(out)
+
+
+def thing_details(title: str, data: dict) -> Text:
+    """A thread, character or notable from the side panel, with everything it holds."""
+    out = Text()
+    out.append(title + "\n\n", style="bold")
+    out.append("\n".join(data_lines(data)) + "\n")
+    return shown(out)

@@ -143,7 +143,9 @@ class StressRules:
         roll = rng.die(10)
         level = severity(total) if roll < total else None
         if level is None:
-            if record:
+            # Nothing on the tracks (armour or extra slots took it all): no d10 comes under 0, so
+            # no check is shown.  The die is still drawn, so campaigns played before replay alike.
+            if record and total > 0:
                 events.append(
                     Event(
                         "fallout-check",

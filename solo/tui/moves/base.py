@@ -42,6 +42,11 @@ class Play(Protocol):
         """Run a campaign action after any still queued; None when it failed (already shown)."""
 
     async def undo(self) -> None: ...
+    async def redo(self) -> None: ...
+
+    @property
+    def default_odds(self) -> str:
+        """The odds of a question asked without any (the player's settings)."""
 
     async def dialog(self, screen: Screen[T]) -> T | None:
         """Show a dialog and wait for its answer (None when dismissed)."""

@@ -96,3 +96,9 @@ async def further(play: Play, args: str) -> None:
       key="u", words=("undo",))
 async def undo(play: Play, args: str) -> None:
     await play.undo()
+
+
+@move("redo", "Redo", "Do again what undo took back (until a new move is played)",
+      words=("redo",))
+async def redo(play: Play, args: str) -> None:
+    await play.redo()

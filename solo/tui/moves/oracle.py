@@ -18,24 +18,28 @@ DEFAULT_ODDS = "balanced"
 CHAOS_MOVES = {"up": "up", "down": "down", "same": "same", "+": "up", "-": "down", "=": "same"}
 
 
-def split_odds(text: str) -> tuple[str, str]:
+def split_odds(text: str, default: str = DEFAULT_ODDS) -> tuple[str, str]:
     """`Is the gate guarded? very likely` -> ("Is the gate guarded?", "very-likely").
 
-    The odds are the last one or two words when they name a level of the
-    ladder (or an alias: easy, 50/50, sure...); otherwise the question is
-    asked at even odds.
+    The odds are read only from what follows the question's last `?`, and
+    only when all of it names a level of the ladder (or a common phrasing:
+    almost certain, somewhat likely, 50/50, small chance...); anything else
+    stays part of the question, which is then asked at even odds.  So no
+    word is ever taken out of a question: `Is an ambush likely` asks just
+    that, at even odds.
     """
     from solo.oracle import OracleError, parse_odds
 
-    words = text.split()
-    for n in (2, 1):
-        if len(words) > n:
-            try:
-                level = parse_odds(" ".join(words[-n:]))
-            except OracleError:
-                continue
-            return " ".join(words[:-n]), level.name
-    return text.strip(), DEFAULT_ODDS
+    text = text.strip()
+    mark = text.rfind("?")
+    after = text[mark + 1:].strip() if mark >= 0 else ""
+    if after:
+        try:
+            level = parse_odds(after)
+        except OracleError:
+            return text, default
+        return text[:mark + 1].strip(), level.name
+    return text, default
 
 
 def _only_pc(play: Play):  # noqa: ANN202 - Character | None
@@ -47,7 +51,7 @@ def _only_pc(play: Play):  # noqa: ANN202 - Character | None
       key="a", words=("ask",), usage="QUESTION [ODDS]", group="Oracle")
 async def ask(play: Play, args: str) -> None:
     if args:
-        question, odds = split_odds(args)
+        question, odds = split_odds(args, play.default_odds)
     else:
         from solo.tui.screens.ask import AskDialog
 
@@ -134,6 +138,9 @@ async def mark(play: Play, args: str) -> None:
 @move("countdown", "Roll the countdown", "Roll the complication countdown against the marks on it",
       key="x", words=("countdown",), group="Oracle")
 async def countdown(play: Play, args: str) -> None:
+    if play.campaign.countdown <= 0:
+        raise SoloError("the countdown has no marks, so a roll could not set it off; put a mark on"
+                        " it first (/mark)")
     await play.perform("oracle.countdown_roll")
 
 
@@ -149,11 +156,29 @@ def parse_clock(text: str) -> tuple[str, int, int | None]:
     return found["name"].strip(), int(found["advance"] or 0), size
 
 
+def clock_named(clocks: list, name: str) -> str:
+    """The clock `name` means: its own name, or the one clock whose name starts with it.
+
+    `/clock Corvane +2` advances "Corvane's patience"; a start shared by
+    several clocks is refused, naming them; no match is a new clock's name.
+    """
+    wanted = name.casefold()
+    if any(c.name.casefold() == wanted for c in clocks):
+        return name
+    starting = [c.name for c in clocks if c.name.casefold().startswith(wanted)]
+    if len(starting) > 1:
+        raise SoloError(f"{name!r} could be " + " or ".join(repr(n) for n in starting)
+                        + ": type more of the clock's name")
+    return starting[0] if starting else name
+
+
 @move("clock", "Clocks", "Start a clock of 4, 6 or 8 segments, advance one, or take one away",
       key="k", words=("clock",), usage="NAME [+N] [of 4|6|8]", group="Oracle")
 async def clock(play: Play, args: str) -> None:
     if args:
         name, advance, size = parse_clock(args)
+        if size is None:
+            name = clock_named(play.campaign.clocks, name)
         exists = any(c.name.casefold() == name.casefold() for c in play.campaign.clocks)
         if exists and not advance and size is None:
             advance = 1

@@ -14,12 +14,26 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from solo.dice import Rng
 from solo.errors import SoloError
+
+
+class PickList(SelectionList[str]):
+    """A question that takes several choices: Space ticks or unticks one, Enter answers."""
+
+    BINDINGS = [Binding("enter", "done", "Answer", id="creation.picks",
+                        tooltip="Answer with the ticked choices (Space ticks one)")]
+
+    class Done(Message):
+        pass
+
+    def action_done(self) -> None:
+        self.post_message(self.Done())
 
 
 class CreationScreen(Screen[Any]):
@@ -47,6 +61,7 @@ class CreationScreen(Screen[Any]):
                 yield Label(id="help")
                 yield Input(id="text")
                 yield OptionList(id="choices")
+                yield PickList(id="picks")
                 yield Label(id="problem")
                 yield Button("Random character (ctrl+r)", id="random", variant="primary")
             with VerticalScroll(id="so-far"):
@@ -54,7 +69,7 @@ class CreationScreen(Screen[Any]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = f"New {self.system.name} character"
+        self.title = f"New character ({self.system.name})"
         self._ask()
 
     def _ask(self) -> None:
@@ -65,9 +80,21 @@ class CreationScreen(Screen[Any]):
         self.query_one("#prompt", Label).update(Text(question.prompt, style="bold"))
         self.query_one("#help", Label).update(Text(question.help or ""))
         field, choices = self.query_one("#text", Input), self.query_one("#choices", OptionList)
+        picks = self.query_one(PickList)
+        several = bool(question.choices) and question.picks > 1
         field.display = not question.choices
-        choices.display = bool(question.choices)
-        if question.choices:
+        choices.display = bool(question.choices) and not several
+        picks.display = several
+        if several:
+            ticked = {p.strip() for p in (question.default or "").split(",")}
+            picks.clear_options()
+            picks.add_options([(Text.assemble((answer, "bold"), f"  {about}" if about else ""),
+                                answer, answer in ticked) for answer, about in question.choices])
+            self.query_one("#help", Label).update(Text(
+                (question.help + " · " if question.help else "")
+                + f"Space ticks a choice; Enter answers with the {question.picks} ticked"))
+            picks.focus()
+        elif question.choices:
             choices.clear_options()
             choices.add_options(Option(Text.assemble((answer, "bold"), f"  {about}" if about else ""),
                                        id=answer) for answer, about in question.choices)
@@ -101,6 +128,13 @@ class CreationScreen(Screen[Any]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self._answer(event.option.id or "")
+
+    def on_pick_list_done(self, event: PickList.Done) -> None:
+        event.stop()
+        ticked = set(self.query_one(PickList).selected)
+        question = self.creation.question
+        order = [a for a, _ in question.choices] if question is not None else []
+        self._answer(", ".join(a for a in order if a in ticked))
 
     @on(Button.Pressed, "#random")
     def _random_pressed(self) -> None:

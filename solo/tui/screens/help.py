@@ -26,7 +26,12 @@ QUICK = [
     ("? Is the gate guarded? likely", "? asks the oracle; the odds word at the end is optional"),
     ("/roll 2d6+1 x3", "/ runs a command; a word may be shortened (/r 2d6, /jou)"),
     ("//slash at the start", "two slashes write a note that starts with one"),
-    ("Up / Down", "bring back earlier lines"),
+    ("Up / Down", "bring back earlier lines (on the first or last line of what is written)"),
+    ("Ctrl+J", "a new line in the note; Enter sends it; a paste keeps every line"),
+    ("Ctrl+F", "search the journal (words, kind:, scene:, char:); / does it from the journal"),
+    ("Esc, then Up / Down", "select a journal entry: Enter opens it, Ctrl+E edits, Delete strikes"),
+    ("Tab", "the journal, the side panel (Enter opens a thread or person), the writing box"),
+    ("F2 / F4", "hide or show the side panel / roll your own dice (each die is asked for)"),
 ]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
@@ -23,16 +24,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.widgets import Header, Input
+from textual.widgets import Header, Input, TextArea
 
 from solo.campaign import Campaign, JournalEntry, Session
+from solo.campaign.journal_edits import edits
+from solo.dice.entered import DiceNeeded
 from solo.errors import SoloError
 from solo.text_safety import pictures
 from solo.tui import resources
 from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
-from solo.tui.widgets.command_line import CommandLine
+from solo.tui.widgets.command_line import HINT, CommandLine
 from solo.tui.widgets.footer import KeysFooter
 from solo.tui.widgets.journal import JournalView
 from solo.tui.widgets.side_panel import SidePanel
@@ -65,8 +68,14 @@ class MainScreen(Screen[None]):
                 tooltip="Leave the input line so single keys play moves"),
         Binding("enter", "write", "Write", id="main.write",
                 tooltip="Back to the input line to write or type a command"),
-        Binding("slash", "write('/')", "Command", show=False, id="main.slash",
-                tooltip="Start a /command on the input line"),
+        Binding("slash", "search", "Search", show=False, id="main.slash",
+                tooltip="Search the journal (from the journal; on the input line / starts a command)"),
+        Binding("ctrl+f", "search", "Find", id="main.find", priority=True,
+                tooltip="Search the journal by words, kind:, scene: or char:, and jump to a match"),
+        Binding("f2", "toggle_side", "Panel", show=False, id="main.panel",
+                tooltip="Show or hide the side panel"),
+        Binding("f4", "toggle_dice", "Own dice", show=False, id="main.dice",
+                tooltip="Roll your own dice: every die a move rolls is asked for (F4 again: solo's)"),
         Binding("question_mark", "write('? ')", "Ask", show=False, id="main.question",
                 tooltip="Start a question for the oracle on the input line"),
         *MOVE_KEYS,
@@ -89,8 +98,8 @@ class MainScreen(Screen[None]):
         with Horizontal(id="play"):
             yield JournalView(WELCOME, id="journal")
             yield SidePanel(id="side")
-        yield CommandLine(placeholder="Write what happens · ? ask the oracle · /command · F1 help",
-                          id="line")
+        yield CommandLine(placeholder=f"Write what happens ({HINT}) · ? ask the oracle · /command"
+                                      " · F1 help", id="line")
         yield KeysFooter()
 
     @property
@@ -112,6 +121,9 @@ class MainScreen(Screen[None]):
         self.journal.set_entries(self.campaign.journal)
         self._show_state()
         self.line.focus()
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            self.side.display = settings.side_panel
 
     def load(self, session: Session) -> None:
         """Play another campaign here (its queue is empty: the app settles it before switching)."""
@@ -130,8 +142,10 @@ class MainScreen(Screen[None]):
 
     def _show_state(self) -> None:
         c = self.campaign
+        self.journal.set_changes(edits(c))
         self.title = pictures(c.name)  # shown as typed: no control character reaches the terminal
-        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c))
+        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c)
+                                  + (" · your own dice (F4)" if self.physical_dice else ""))
         self.side.show(c, self._resources)
         if getattr(self.app, "started", True):
             self.read_resources()
@@ -172,9 +186,45 @@ class MainScreen(Screen[None]):
         return await asyncio.to_thread(lambda: self.library.tables)
 
     async def perform(self, action: str, /, **params: Any) -> list[JournalEntry] | None:
+        if not self.physical_dice:
+            return await self._perform_once(action, params)
+        from solo.dice.entered import DiceNeeded
+        from solo.tui.screens.prompt import PromptDialog
+
+        faces: list[int] = []
+        while True:  # run the move; each die it needs is asked for, then it runs again
+            try:
+                return await self._perform_once(action, {**params, "entered_dice": faces})
+            except DiceNeeded as needed:
+                sides = needed.sides
+                face = await self.dialog(PromptDialog(
+                    f"Roll a d{sides}", placeholder=f"the face shown, 1 to {sides}",
+                    hint=f"die {needed.number} of this move · enter: use it · esc: leave the move",
+                    check=functools.partial(_face, sides=sides)))
+                if face is None:
+                    self.tell("Nothing was rolled: the move was left.")
+                    return None
+                faces.append(int(face))
+
+    async def _perform_once(self, action: str, params: dict[str, Any]) -> list[JournalEntry] | None:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._enqueue(action, params, future)
         return await future
+
+    @property
+    def physical_dice(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(settings is not None and settings.physical_dice)
+
+    def action_toggle_dice(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        settings.physical_dice = not settings.physical_dice
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self._show_state()
+        self.tell("Your own dice: every die a move rolls is asked for." if settings.physical_dice
+                  else "solo's dice again.")
 
     def submit(self, action: str, /, **params: Any) -> None:
         """Queue an action without waiting for it (from an event handler)."""
@@ -191,6 +241,9 @@ class MainScreen(Screen[None]):
 
     async def undo(self) -> None:
         await self.perform("__undo__")
+
+    async def redo(self) -> None:
+        await self.perform("__redo__")
 
     async def dialog(self, screen: Screen[T]) -> T | None:
         return await self.app.push_screen_wait(screen)
@@ -254,13 +307,19 @@ class MainScreen(Screen[None]):
                 step, removed = await asyncio.to_thread(self.session.undo)
                 self.journal.truncate(len(self.campaign.journal))
                 self._catch_up_journal([])
-                self.tell(f"Undid {step.action.replace('_', ' ')}"
-                          f" ({len(removed)} journal entr{'y' if len(removed) == 1 else 'ies'} removed).")
+                self.tell(f"Undid {_what(removed)} ({len(removed)} journal"
+                          f" entr{'y' if len(removed) == 1 else 'ies'} removed; Ctrl+Y redoes it).")
                 entries = []
+            elif action == "__redo__":
+                _, entries = await asyncio.to_thread(self.session.redo)
+                self._catch_up_journal(entries or [])
+                self.tell(f"Redid {_what(entries or [])}.")
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
             self._tell_notices()
+        except DiceNeeded:
+            raise  # the player's own dice: `perform` asks for the die and runs the move again
         except SoloError as exc:
             self._catch_up_journal([])  # another solo's moves may have come in before the refusal
             self.tell(str(exc), severity="error")
@@ -290,6 +349,93 @@ class MainScreen(Screen[None]):
             self.tell(f"solo hit an internal error in {move_id!r} ({type(exc).__name__}: {exc})",
                       severity="error")
 
+    # -- the journal's entries ------------------------------------------------------------
+    def on_journal_view_chosen(self, event: JournalView.Chosen) -> None:
+        event.stop()
+        self.run_worker(self._entry_chosen(event.what, event.index), group="moves",
+                        exit_on_error=False, name=f"entry {event.what}")
+
+    async def _entry_chosen(self, what: str, index: int) -> None:
+        from solo.tui import render
+
+        entry, edited, struck = self.journal.entry_as_shown(index)
+        if what == "open":
+            from solo.tui.screens.entry import EntryScreen
+
+            original = self.journal.entries[index]
+            self.show(EntryScreen(render.entry_details(index + 1, original, text=entry.text,
+                                                       edited=edited, struck=struck)))
+        elif what == "strike":
+            await self.perform("journal_strike", entry=index + 1, struck=not struck)
+        elif entry.kind != "note":
+            self.tell(f"Only notes can be edited; this is a {entry.kind} entry"
+                      " (Delete strikes it out).", severity="warning")
+        else:
+            from solo.tui.screens.edit_note import EditNoteDialog
+
+            text = await self.dialog(EditNoteDialog(f"Edit entry {index + 1}", entry.text))
+            if text is not None and text != entry.text:
+                await self.perform("journal_edit", entry=index + 1, text=text)
+        self.journal.select(index)
+
+    def action_search(self) -> None:
+        from solo.tui.screens.search import SearchScreen
+
+        texts = {int(k) - 1: v["text"] for k, v in self.journal.changes.items()}
+        self.app.push_screen(SearchScreen(self.campaign.journal, texts), self._found)
+
+    def _found(self, found: tuple[int, list[str]] | None) -> None:
+        if found is None:
+            return
+        index, words = found
+        self.journal.focus()
+        self.journal.highlight(words)
+        self.journal.select(index)
+
+    def action_toggle_side(self) -> None:
+        self.side.display = not self.side.display
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            settings.side_panel = bool(self.side.display)
+            self.app.save_settings()  # type: ignore[attr-defined]
+
+    @property
+    def default_odds(self) -> str:
+        settings = getattr(self.app, "settings", None)
+        return settings.default_odds if settings is not None else "balanced"
+
+    def on_side_panel_chosen(self, event: SidePanel.Chosen) -> None:
+        event.stop()
+        self.run_worker(self._side_chosen(), group="moves", exit_on_error=False, name="side panel")
+
+    async def _side_chosen(self) -> None:
+        from solo.tui import render
+        from solo.tui.screens.choose import ChooseDialog
+        from solo.tui.screens.entry import EntryScreen
+
+        c = self.campaign
+        choices = [(f"thread:{t.id}", f"Thread {t.id}: {t.text}" + ("" if t.open else " (closed)"))
+                   for t in c.threads]
+        choices += [(f"character:{pc.id}", f"{pc.name} ({pc.role})") for pc in c.characters]
+        choices += [(f"notable:{n}", f"{x.name} ({x.kind})") for n, x in enumerate(c.notables)]
+        if not choices:
+            self.tell("No threads or people yet.")
+            return
+        picked = await self.dialog(ChooseDialog("Open a thread or a person", choices))
+        if picked is None:
+            return
+        what, _, key = picked.partition(":")
+        if what == "thread":
+            thing = next(t for t in c.threads if str(t.id) == key)
+            title, data = f"Thread {thing.id}", thing.to_dict()
+        elif what == "character":
+            pc = next(p for p in c.characters if str(p.id) == key)
+            title, data = pc.name, pc.to_dict()
+        else:
+            notable = c.notables[int(key)]
+            title, data = notable.name, notable.to_dict()
+        self.show(EntryScreen(render.thing_details(title, data)))
+
     def action_move(self, move_id: str) -> None:
         self.run_move(move_id)
 
@@ -303,36 +449,49 @@ class MainScreen(Screen[None]):
         line = self.line
         if start:
             line.value = start
-            line.cursor_position = len(start)
         line.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Move keys work (and show in the footer) only while the input line is not focused."""
-        writing = isinstance(self.focused, Input)
+        writing = isinstance(self.focused, (Input, TextArea))
+        if action == "search":  # from the journal, the side panel or the writing box
+            return not writing or self.focused is self.line
         if action in ("key_move", "write"):
             return not writing
         if action == "keys":
             return writing
         return True
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input is not self.line:
-            return
+    def on_command_line_submitted(self, event: CommandLine.Submitted) -> None:
         event.stop()
         line = event.value
         try:
             parsed = parse_line(line, command_words())
-        except SoloError as exc:  # keep the line so the player can fix it
+        except SoloError as exc:  # put the line back so the player can fix it
             self.tell(str(exc), severity="error")
+            if not self.line.value:
+                self.line.value = line
             return
         self.line.remember(line)
-        self.line.value = ""
         if parsed is None:
             return
         if parsed.move == "note":
             self.submit("note", text=parsed.args)
         else:
             self.run_move(parsed.move, parsed.args)
+
+
+def _face(text: str, sides: int) -> None:
+    if not text.strip().isdigit() or not 1 <= int(text) <= sides:
+        raise SoloError(f"a d{sides} shows 1 to {sides}, not {text.strip()!r}")
+
+
+def _what(entries: list[JournalEntry]) -> str:
+    """A move named by the first words it journaled (never by its internal action name)."""
+    if not entries:
+        return "the last move"
+    words = " ".join(entries[0].text.split())
+    return "“" + (words if len(words) <= 50 else words[:49] + "…") + "”"
 
 
 def _scene_label(c: Campaign) -> str:

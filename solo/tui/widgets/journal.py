@@ -28,19 +28,24 @@ from __future__ import annotations
 import time
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from rich._wrap import divide_line
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from solo.campaign import JournalEntry
+from solo.campaign.journal_edits import EDIT_KINDS, shown
 from solo.tui import render
 
 GROUPS = ("note", "scene", "dice", "oracle", "rules", "story", "campaign", "other")
@@ -49,6 +54,7 @@ CHUNK = 200  # entries counted between looks at the clock, in the background
 STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
 CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
 SCENE_MARK = "── "
+EDITED = " (edited)"
 
 
 def line_count(text: str, width: int) -> int:
@@ -70,7 +76,33 @@ def _expanded(line: str) -> str:
 
 
 class JournalView(ScrollView, can_focus=True):
-    COMPONENT_CLASSES = {f"journal--{g}" for g in GROUPS} | {"journal--empty"}
+    """The journal.  Up and Down select an entry (the view follows it): Enter opens it, Ctrl+E
+    edits a note, Delete strikes it out or puts it back.  Entries recording an edit are not
+    drawn: the entry they changed shows its new words, marked "(edited)", or crossed through.
+    """
+
+    COMPONENT_CLASSES = ({f"journal--{g}" for g in GROUPS}
+                         | {"journal--empty", "journal--selected", "journal--found"})
+    BINDINGS = [
+        Binding("up", "select(-1)", "Earlier entry", show=False, id="journal.up",
+                tooltip="Select the entry before (the first press picks the last one shown)"),
+        Binding("down", "select(1)", "Later entry", show=False, id="journal.down",
+                tooltip="Select the entry after"),
+        Binding("enter", "open", "Open", id="journal.open",
+                tooltip="Show everything behind the selected entry"),
+        Binding("ctrl+e", "edit", "Edit", id="journal.edit",
+                tooltip="Give the selected note new words (an action: undo takes it back)"),
+        Binding("delete", "strike", "Strike", id="journal.strike",
+                tooltip="Strike the selected entry out, or put a struck one back"),
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        """The player wants to do `what` ("open", "edit", "strike") with entry `index` (0-based)."""
+
+        journal: JournalView
+        what: str
+        index: int
 
     DEFAULT_CSS = """
     JournalView {
@@ -87,6 +119,8 @@ class JournalView(ScrollView, can_focus=True):
     JournalView > .journal--campaign { color: $text-muted; }
     JournalView > .journal--other { color: $text-muted; }
     JournalView > .journal--empty { color: $text-muted; text-style: italic; }
+    JournalView > .journal--selected { background: $accent 30%; }
+    JournalView > .journal--found { background: $warning 40%; text-style: bold; }
     """
 
     def __init__(self, empty_message: str = "", *, labels: bool = True, id: str | None = None,
@@ -104,6 +138,111 @@ class JournalView(ScrollView, can_focus=True):
         self._generation = 0
         self._blocks: LRUCache[int, list[Strip]] = LRUCache(CACHED_ENTRIES)
         self._empty: list[Strip] = []
+        self.changes: dict[str, dict[str, Any]] = {}  # entry number -> edit (journal_edits)
+        self.selected: int | None = None
+        self.found_words: list[str] = []  # highlighted wherever they appear (a search)
+
+    # -- edits, selection, highlights ---------------------------------------------------
+    def set_changes(self, changes: Mapping[str, dict[str, Any]]) -> None:
+        """How edited entries read now; only the entries whose edit changed are measured again."""
+        changed = {k for k in set(changes) | set(self.changes) if changes.get(k) != self.changes.get(k)}
+        self.changes = {k: dict(v) for k, v in changes.items()}
+        for key in changed:
+            self._remeasure(int(key) - 1)
+
+    def _remeasure(self, index: int) -> None:
+        self._blocks.discard(index)
+        if not self._wrapped_at or not self._first <= index < len(self.entries):
+            return
+        slot = index - self._first
+        delta = self._height(self.entries[index], index) - (self._starts[slot + 1] - self._starts[slot])
+        if delta:
+            for n in range(slot + 1, len(self._starts)):
+                self._starts[n] += delta
+            self._resize()
+        self.refresh()
+
+    def highlight(self, words: Sequence[str]) -> None:
+        """Show `words` highlighted wherever they appear (empty: none)."""
+        self.found_words = [w for w in words if w]
+        self._blocks.clear()
+        self.refresh()
+
+    def select(self, index: int | None) -> None:
+        """Select entry `index` (None: none) and scroll it into view."""
+        if index is not None and not 0 <= index < len(self.entries):
+            index = None
+        self.selected = index
+        self.refresh()
+        if index is None or not self._first <= index:
+            return
+        slot = index - self._first
+        top, bottom = self._starts[slot] - self._starts[0], self._starts[slot + 1] - self._starts[0]
+        height = self.scrollable_content_region.height
+        if top < self.scroll_y:
+            self.scroll_to(y=top, animate=False, immediate=True)
+        elif bottom > self.scroll_y + height:
+            self.scroll_to(y=max(0, bottom - height), animate=False, immediate=True)
+
+    def _hidden(self, index: int) -> bool:
+        return self.entries[index].kind in EDIT_KINDS
+
+    def action_select(self, step: int) -> None:
+        if not self.entries:
+            return
+        if self.selected is None:  # start from the last entry on screen
+            last = self._entry_at(int(self.scroll_y) + self.scrollable_content_region.height - 1)
+            index = len(self.entries) - 1 if last is None else last
+            if not self._hidden(index):
+                self.select(index)
+                return
+        else:
+            index = self.selected
+        index += step
+        while self._first <= index < len(self.entries) and self._hidden(index):
+            index += step
+        if self._first <= index < len(self.entries):
+            self.select(index)
+
+    def _entry_at(self, number: int) -> int | None:
+        if not self.entries:
+            return None
+        at = number + self._starts[0]
+        if number < 0 or at >= self._starts[-1]:
+            return None
+        return self._first + bisect_right(self._starts, at) - 1
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("open", "edit", "strike"):
+            return self.selected is not None  # else Enter goes on to the screen's own
+        return True
+
+    def action_open(self) -> None:
+        self._chosen("open")
+
+    def action_edit(self) -> None:
+        self._chosen("edit")
+
+    def action_strike(self) -> None:
+        self._chosen("strike")
+
+    def _chosen(self, what: str) -> None:
+        if self.selected is not None:
+            self.post_message(self.Chosen(self, what, self.selected))
+
+    def key_escape(self) -> bool:
+        """Esc first drops the selection and a search's highlights."""
+        if self.selected is not None or self.found_words:
+            self.highlight([])
+            self.select(None)
+            return True
+        return False
+
+    def entry_as_shown(self, index: int) -> tuple[JournalEntry, bool, bool]:
+        """The entry as the journal draws it now: (entry with its current words, edited, struck)."""
+        entry = self.entries[index]
+        text, edited, struck = shown(entry, self.changes.get(str(index + 1)))
+        return (replace(entry, text=text) if edited else entry), edited, struck
 
     # -- what the screen calls --------------------------------------------------------
     def set_entries(self, entries: Iterable[JournalEntry]) -> None:
@@ -111,6 +250,7 @@ class JournalView(ScrollView, can_focus=True):
         # the entries not on screen stay there); anything else is made a list.
         copy = getattr(entries, "copy", None)
         self.entries = copy() if callable(copy) else list(entries)
+        self.selected = None
         self._recount()
         self._to_end()
 
@@ -133,6 +273,8 @@ class JournalView(ScrollView, can_focus=True):
         if count >= len(self.entries):
             return
         del self.entries[count:]
+        if self.selected is not None and self.selected >= count:
+            self.selected = None
         if not self.entries or not self._wrapped_at or count < self._first:
             self._recount()
         else:
@@ -172,8 +314,12 @@ class JournalView(ScrollView, can_focus=True):
     def _width(self) -> int:
         return max(20, self._wrapped_at)
 
-    def _body_width(self, entry: JournalEntry) -> tuple[str, int]:
+    def _body_width(self, entry: JournalEntry, index: int) -> tuple[str, int]:
         """The text an entry wraps and the width it wraps at, as `_make_block` lays it out."""
+        change = self.changes.get(str(index + 1))
+        if change:
+            text, edited, _ = shown(entry, change)
+            entry = replace(entry, text=text + (EDITED if edited else ""))
         if render.entry_group(entry) == "scene":
             return SCENE_MARK + entry.text, self._width
         if not self.labels or render.entry_label(entry) is None:
@@ -181,7 +327,9 @@ class JournalView(ScrollView, can_focus=True):
         return entry.text, max(10, self._width - render.LABEL_WIDTH)
 
     def _height(self, entry: JournalEntry, index: int) -> int:
-        text, width = self._body_width(entry)
+        if entry.kind in EDIT_KINDS:
+            return 0
+        text, width = self._body_width(entry, index)
         return line_count(text, width) + (1 if index and render.entry_group(entry) == "scene" else 0)
 
     def _recount(self) -> None:
@@ -263,11 +411,20 @@ class JournalView(ScrollView, can_focus=True):
         return [Strip(list(line.render(console))) for line in text.wrap(console, width)]
 
     def _make_block(self, index: int) -> list[Strip]:
-        entry = self.entries[index]
+        entry, edited, struck = self.entry_as_shown(index)
+        if entry.kind in EDIT_KINDS:
+            return []
         width = self._width
         group = render.entry_group(entry)
         style = self.get_component_rich_style(f"journal--{group}")
         body = render.entry_body(entry)
+        if self.found_words:
+            body.highlight_words(self.found_words, self.get_component_rich_style("journal--found"),
+                                 case_sensitive=False)
+        if struck:
+            body.stylize(Style(strike=True, dim=True))
+        if edited:
+            body.append(EDITED, style=Style(dim=True, italic=True))
         if group == "scene":
             lines = self._wrap(Text(SCENE_MARK) + body, width, style)
             return [Strip.blank(width), *lines] if index else lines
@@ -297,7 +454,12 @@ class JournalView(ScrollView, can_focus=True):
         slot = bisect_right(self._starts, at) - 1
         block = self._block(self._first + slot)
         offset = at - self._starts[slot]
-        return block[offset] if offset < len(block) else None
+        line = block[offset] if offset < len(block) else None
+        if line is not None and self._first + slot == self.selected:
+            mark = self.get_component_rich_style("journal--selected")
+            line = Strip([Segment(seg.text, (seg.style or Style()) + mark, seg.control) for seg in line],
+                         line.cell_length)
+        return line
 
     # -- Textual hooks ----------------------------------------------------------------
     def on_resize(self) -> None:

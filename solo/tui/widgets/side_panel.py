@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
 
 from solo.campaign import Campaign
 from solo.tui import render
 
 
-class SidePanel(VerticalScroll, can_focus=False):
+class SidePanel(VerticalScroll, can_focus=True):
+    """Focusable (Tab from the journal): Up, Down and Page keys scroll it; Enter opens a thread,
+    a character or a notable with everything it holds."""
+
+    BINDINGS = [Binding("enter", "choose", "Open", id="side.open",
+                        tooltip="Open a thread, a character or a notable")]
+
+    @dataclass
+    class Chosen(Message):
+        """Enter on the panel: the screen offers what to open."""
+
+        panel: SidePanel
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self))
+
     DEFAULT_CSS = """
     SidePanel {
         width: 32;
@@ -24,6 +43,7 @@ class SidePanel(VerticalScroll, can_focus=False):
         margin-top: 1;
     }
     SidePanel > #state { margin-top: 1; }
+    SidePanel:focus { background-tint: $accent 6%; }
     """
 
     def compose(self) -> ComposeResult:

@@ -162,6 +162,13 @@ def test_slots_and_armour_soak_first_and_never_count(rt):
     assert pc.armour_stress == 0 and pc.slot_stress["body"] == 2
 
 
+def test_stress_all_soaked_by_armour_shows_no_fallout_check_against_zero(rt):
+    pc = hero(armour_value=2)
+    events = rt.take_stress(pc, 2, "body", ScriptedRng([7]))
+    assert pc.stress["body"] == 0 and pc.armour_stress == 2
+    assert [e.kind for e in events] == ["stress"]  # not "Fallout check: d10 7 against 0 stress"
+
+
 def test_piercing_passes_armour_unless_implacable(rt):
     pc = hero(armour_value=2)
     rt.take_stress(pc, 2, "body", ScriptedRng([10]), piercing=True)

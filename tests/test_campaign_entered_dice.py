@@ -1,0 +1,74 @@
+"""The player's own dice: faces entered for an action's rolls, checked, journaled and replayed."""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.campaign import Campaign, differences, perform, replay
+from solo.dice.entered import DiceNeeded
+from solo.errors import SoloError
+
+
+def test_an_oracle_question_takes_the_faces_entered_and_asks_for_each_die_in_turn():
+    c = Campaign.new("Table Dice", seed=1)
+    rng_before = c.rng.get_state()
+    with pytest.raises(DiceNeeded) as asked:
+        perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely", "entered_dice": []})
+    assert (asked.value.sides, asked.value.number) == (4, 1)  # likely at chaos 5: one d4
+    with pytest.raises(DiceNeeded) as asked:
+        perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely", "entered_dice": [2]})
+    assert (asked.value.sides, asked.value.number) == (10, 2)  # then the twist dice
+    with pytest.raises(SoloError, match="die 2 was entered as 11, which a d10 cannot show"):
+        perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely",
+                                  "entered_dice": [2, 11, 4]})
+    with pytest.raises(DiceNeeded) as asked:  # and a d6 for the line that reads the answer
+        perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely",
+                                  "entered_dice": [2, 9, 8]})
+    assert (asked.value.sides, asked.value.number) == (6, 4)
+    [entry] = perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely",
+                                        "entered_dice": [2, 9, 8, 1]})
+    assert entry.text.endswith("rolled d4:2, twist 9+8 -> Yes (60.8%: the chance of this exact"
+                               " answer). Yes, just as you thought.")
+    assert c.rng.get_state() == rng_before  # the campaign's own dice were not touched
+    with pytest.raises(SoloError, match="5 dice were entered but this move rolls only 4"):
+        perform(c, "oracle.ask", {"question": "Again?", "odds": "likely", "entered_dice": [2, 9, 8, 1, 1]})
+    assert differences(c, replay(c)) == []
+
+
+def test_a_table_and_a_dice_roll_take_entered_faces_and_a_note_records_none():
+    c = Campaign.new("Table Dice", seed=1)
+    [rolled] = perform(c, "roll", {"expression": "2d6", "entered_dice": [6, 3]})
+    assert rolled.text == "2d6 [6, 3] = 9"
+    [weather] = perform(c, "table_roll", {"table": "weather/wind", "entered_dice": [1]})
+    assert weather.text == "Wind (d6: 1): hardly a breath of wind"
+    perform(c, "note", {"text": "Calm.", "entered_dice": []})
+    assert c.actions[-1].params == {"text": "Calm."}
+    assert c.actions[0].params == {"expression": "2d6", "entered_dice": [6, 3]}
+    assert differences(c, replay(c)) == []
+
+
+def _asked(c, name, params, face=2):
+    """Play `name` entering `face` for every die it asks for; the dice asked, in order."""
+    faces: list[int] = []
+    sizes: list[int] = []
+    while True:
+        try:
+            return perform(c, name, {**params, "entered_dice": faces}), sizes
+        except DiceNeeded as needed:
+            sizes.append(needed.sides)
+            faces.append(min(face, needed.sides))
+
+
+def test_a_check_rolls_the_entered_faces_and_a_fight_is_refused_plainly():
+    from solo.dice import Rng
+    from solo.rules import registry
+
+    c = Campaign.new("Table Dice", seed=1, system="nine-powers")
+    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
+    perform(c, "character_add", {"sheet": sheet})
+    (entry,), sizes = _asked(c, "rules.check", {"character": "Vroy", "approach": "lore"}, face=2)
+    assert sizes and all(s in (4, 6, 8, 10, 12, 20) for s in sizes)
+    assert c.actions[-1].params["entered_dice"] == [2] * len(sizes)
+    assert differences(c, replay(c)) == []
+    with pytest.raises(SoloError, match="draws a number from 1 to 4294967296, which is no die"):
+        perform(c, "rules.encounter_start", {"foes": ["goblin"], "entered_dice": []})
