@@ -52,7 +52,7 @@ def test_harm_and_recover_return_events_with_text(system_id):
         events = system.harm(pc, kind, "moderate", Rng(5))
         assert events and all(isinstance(e, Event) and e.text for e in events)
         events = system.recover(pc, kind, "minor", Rng(6))
-        assert events and events[0].kind in ("recover", "refresh")
+        assert events and events[0].kind in ("recover", "refresh", "rest")
     with pytest.raises(RulesError, match="harm size must be one of minor, moderate, major"):
         system.harm(pc, "body", "huge", Rng(1))
     with pytest.raises(RulesError, match="harm kind must be one of body, mind, resources"):
