@@ -747,7 +747,8 @@ class Encounter:
         value = self.options.get(name)
         if value is None:
             value = getattr(self.system, "house_rules", {}).get(name, default)
-        return _ruled(type(self), name, value)
+        cls: Any = type(self)  # a class is hashable, whatever mypy's Hashable protocol says of type[...]
+        return _ruled(cls, name, value)
 
     @staticmethod
     def in_turns(seats: Iterable[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
