@@ -9,10 +9,11 @@ median of each and the ratio of the medians, then the forecast's result.
 
     python benchmarks/forecast_rogue_spire.py [-n 10000] [--seed 1] [--pairs 3] [--workers N]
 
-Run on 24 Nov 2026 (commit 5090f3f), 2 cores shared with other jobs (load
-average about 16): 150,651 dice; forecast min 22.52 s, median 24.56 s; dice
-loop min 0.10 s, median 0.11 s; ratio 233.7; the Leader wins 3.5%, loses
-96.5%, fights last 1.6 rounds.
+Runs on 24 Nov 2026, 2 cores shared with other jobs (load average 16 to 18),
+same dice both times (150,651) and same result (the Leader wins 3.5%, loses
+96.5%, fights last 1.6 rounds): at 5090f3f forecast min 22.52 s, median
+24.56 s, dice loop median 0.11 s, ratio 233.7; at 6917a85 forecast min
+31.76 s, median 32.45 s, dice loop median 0.12 s, ratio 270.2.
 """
 
 from __future__ import annotations

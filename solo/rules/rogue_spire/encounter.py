@@ -630,6 +630,20 @@ class Skirmish(Encounter):
             die["strained"] = True
             target.add("strained", 1)
             self.emit(events, "strain", f"{target.label}'s {die['die'].upper()} is strained.", defender)
+        elif not lethal and index != 0 and not defender.vitality["strained"]:
+            # [SR] a non-lethal blow on a die already strained falls through to the vitality die
+            vit = defender.vitality
+            if not vit["exhausted"]:
+                vit["exhausted"] = True
+                target.add("exhausted", 1)
+                self.emit(
+                    events,
+                    "exhaust",
+                    f"The blow falls through: {target.label}'s vitality die is exhausted.",
+                    defender,
+                )
+            else:
+                self._damage(target, 0, lethal, events)
         self._check_out(target, events)
 
     def _check_out(self, target: SpireSeat, events: list[Event]) -> None:

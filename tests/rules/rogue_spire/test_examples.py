@@ -338,3 +338,14 @@ def test_rolling_again_by_exhausting_more_dice_the_last_roll_stands(rs):
     assert [a.die_text(i) for i in range(4)] == ["D4", "D4x", "D6x", "D8x"] and a.xp == 6
     with pytest.raises(Exception, match="add --danger"):
         rs.check(a, "force", "medium", ScriptedRng([2]), again=["d6"])
+
+
+def test_a_nonlethal_blow_on_a_strained_die_falls_through_to_vitality(rs):
+    att = creature("Brawler", [4, 8])  # bare fists: non-lethal
+    dfd = creature("Drunk", [4, 6], kind="npc")
+    dfd.dice[0]["exhausted"] = True
+    dfd.dice[1].update(exhausted=True, strained=True)
+    enc = Encounter(rs, {"party": [att], "foes": [dfd]}, ScriptedRng([4, 1, 5]))
+    enc.apply(enc.bind(enc.templates(att)[0], att, dfd, die=8))
+    assert dfd.die_text(0) == "D4xs" and dfd.condition() == "unconscious"
+    assert enc.status(dfd) == "unconscious" and enc.is_over()
