@@ -22,6 +22,11 @@ melee costs a fatigue and a save, and a failed save sends the shot to
 someone else in that melee, picked at random (without a fatigue to spare
 the shot goes to one of them, the target included, at random).
 
+Who is asked to answer the top of the stack [SR]: every player character
+with a quick action open, and a GM character only when the top item is a
+foe's attack on it or beside it, or a foe's move (the engine's answers
+never go past those).
+
 Wounds add hidden d6s (lesser characters: an open count); a character who
 is wounded with abilities on the stack saves or loses them all (a hit that
 does not wound: a save with advantage); death takes its abilities off the
