@@ -467,3 +467,14 @@ def test_healing_salve_makes_the_next_recovery_three_d20s(masque):
     lines = recovery_roll(bravo, ScriptedRng([20, 3, 6, 5]))  # 20 adds a d20: read 3, 5, 6, 20
     assert bravo.current == 7 and bravo.items == []  # 3 is not above 4; 5, 6 and 20 each raise it
     assert lines == ["healing salve: d20s 3, 5, 6, 20 - current build 7"]
+
+
+def test_an_outnumbered_side_with_a_d6_natural_takes_the_strike(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    orcs = [masque.npc("orc"), masque.npc("orc")]
+    # the Lancer casts 2d6: 6 and 1 (a natural on a d6, no role die); the Orcs 4+4+3 and 3: 14 against 7
+    enc = set_to(masque, [lancer], orcs, [6, 1, 4, 4, 3, 3])
+    play_bit(enc, (lancer, "2d6"))
+    assert "Totals: troupe 7, monsters 14." in texts(enc)
+    assert "The strike goes to the troupe." in texts(enc)  # the Orcs' naturals are on d4s [SR: die size]
+    assert "Lancer: d6=6 d6=1 → 7 (met avg 7)" in texts(enc)
