@@ -36,8 +36,26 @@ def award_chops(actor: MasqueActor, hit_bits: int, dealt: int, took_out: bool) -
 
 
 def recovery_roll(actor: MasqueActor, rng: Rng) -> list[str]:
-    """Roll d20 against current build (again on each natural 20) while below Build."""
+    """Roll d20 against current build (again on each natural 20) while below Build.
+
+    A Healing salve (used up) makes it 3d20, each 20 adding another d20; the
+    faces are read low to high, each above the current build raising it by one.
+    """
     lines: list[str] = []
+    if "healing-salve" in actor.items and actor.current < actor.build:
+        actor.items.remove("healing-salve")
+        faces: list[int] = []
+        pending = 3
+        while pending and len(faces) < 60:
+            face = rng.die(20)
+            faces.append(face)
+            pending += (face == 20) - 1
+        for face in sorted(faces):
+            if face > actor.current and actor.current < actor.build:
+                actor.current += 1
+        shown = ", ".join(map(str, sorted(faces)))
+        lines.append(f"healing salve: d20s {shown} - current build {actor.current}")
+        return lines
     while actor.current < actor.build:
         roll = rng.die(20)
         if roll > actor.current:

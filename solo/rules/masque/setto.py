@@ -300,6 +300,12 @@ class SetTo(Encounter):
             specials.side_struck(self, self.other(striker), events)
         self.restage(events)
         self.armour_checks(events)
+        for seat in casters:  # a Battery mace banks a below-average casting from a bit without a hit taken
+            if "battery-mace" in seat.mactor.items and seat.roll is not None and not seat.roll.met \
+                    and seat.roll.casting and seat.state.get("hit_bit") != bit and seat.out is None:
+                seat.state["battery"] = seat.roll.casting
+                self.emit(events, "item", f"{seat.label}'s battery mace banks {seat.roll.casting}"
+                          " for the next bit.", seat.actor)
         specials.end_of_bit(self, events)
         self.check_morale(events)
 
@@ -317,6 +323,17 @@ class SetTo(Encounter):
         if weapons:
             bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
             roll.edge = items.stack_modifiers(bonuses)
+        if seat.state.get("battery"):
+            roll.bonus += seat.state.pop("battery")
+            roll.notes.append("battery mace")
+        if "manifold-scabbard" in actor.items and not seat.state.get("scabbard_used"):
+            start = next((d for d in roll.dice if d.sign > 0 and d.sides >= 4 and d.value >= 4
+                          and d.value % 2 == 0), None)
+            if start is not None:
+                chain = items.manifold_chain(start.sides, start.value, self.rng)
+                roll.bonus += sum(value for _, value in chain[1:])
+                seat.state["scabbard_used"] = True
+                roll.notes.append("manifold scabbard: " + ", ".join(f"d{s}={v}" for s, v in chain))
         return roll
 
     def side_total(self, side: str) -> int:
@@ -391,6 +408,7 @@ class SetTo(Encounter):
         if seat.out is not None:
             return
         actor = seat.mactor
+        seat.state["hit_bit"] = self.round
         seat.add("hits", 1)
         if actor.is_monster:
             seat.hits += 1

@@ -143,6 +143,8 @@ class CastRoll:
         if self.reduction:
             parts.append(f"-{self.reduction}")
         head = " ".join(parts)
+        if self.notes:
+            head += f" [{'; '.join(self.notes)}]"
         if self.nullified:
             return f"{head} → 0 (nullified)"
         verdict = "met" if self.met else "under"

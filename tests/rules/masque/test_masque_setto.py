@@ -436,3 +436,45 @@ def test_the_board_shows_last_bits_dice_and_whether_each_cast_met_its_average(ma
     assert lines[0].startswith("1 Bravo 8/8 h0 d8=6 → 6+")
     assert lines[1].startswith("2 Magnus 6/6 h0 d6=4 → 4+")
     assert all(len(line) <= 76 for line in lines)
+
+
+def test_manifold_scabbard_chains_smaller_dice_once_a_set_to(masque):
+    bravo = masque.new_actor("Bravo", "bravo")
+    bravo.items = ["manifold-scabbard"]
+    enc = set_to(masque, [bravo], [masque.npc("witcher")], [6, 4, 2, 9, 6, 5])
+    play_bit(enc, (bravo, "d8"))  # MQ-13: d8 6 -> d6 4 -> d4 2: 6 + 4 + 2
+    assert "Bravo: d8=6 +6 bonus [manifold scabbard: d8=6, d6=4, d4=2] → 12 (met avg 4.5)" in texts(enc)
+    play_bit(enc, (bravo, "d8"))  # used up: a 6 now is just a 6
+    assert "Bravo: d8=6 → 6 (met avg 4.5)" in texts(enc)
+
+
+def test_battery_mace_banks_a_below_average_casting(masque):
+    curate = masque.new_actor("Curate", "curate")
+    curate.items = ["battery-mace"]
+    enc = set_to(masque, [curate], [masque.npc("orc")], [3, 2, 4, 2])
+    play_bit(enc, (curate, "d10"))  # 3 is under 5.5, and the Orc's 2 deals nothing
+    assert "Curate's battery mace banks 3 for the next bit." in texts(enc)
+    play_bit(enc, (curate, "d10"))
+    assert "Curate: d10=4 +3 bonus [battery mace] → 7 (met avg 5.5)" in texts(enc)
+
+
+def test_healing_salve_makes_the_next_recovery_three_d20s(masque):
+    from solo.rules.masque.growth import recovery_roll
+
+    bravo = masque.new_actor("Bravo", "bravo")
+    bravo.current = 4
+    bravo.items = ["healing-salve"]
+    lines = recovery_roll(bravo, ScriptedRng([20, 3, 6, 5]))  # 20 adds a d20: read 3, 5, 6, 20
+    assert bravo.current == 7 and bravo.items == []  # 3 is not above 4; 5, 6 and 20 each raise it
+    assert lines == ["healing salve: d20s 3, 5, 6, 20 - current build 7"]
+
+
+def test_an_outnumbered_side_with_a_d6_natural_takes_the_strike(masque):
+    lancer = masque.new_actor("Lancer", "lancer")
+    orcs = [masque.npc("orc"), masque.npc("orc")]
+    # the Lancer casts 2d6: 6 and 1 (a natural on a d6, no role die); the Orcs 4+4+3 and 3: 14 against 7
+    enc = set_to(masque, [lancer], orcs, [6, 1, 4, 4, 3, 3])
+    play_bit(enc, (lancer, "2d6"))
+    assert "Totals: troupe 7, monsters 14." in texts(enc)
+    assert "The strike goes to the troupe." in texts(enc)  # the Orcs' naturals are on d4s [SR: die size]
+    assert "Lancer: d6=6 d6=1 → 7 (met avg 7)" in texts(enc)
