@@ -487,8 +487,8 @@ class FileReader:
                 table.suggest = list(suggest)
         if "columns" in data:
             columns = data["columns"]
-            if isinstance(columns, list):
-                columns = {c: str(c).replace("_", " ").capitalize() for c in columns}
+            if isinstance(columns, list) and all(isinstance(c, str) for c in columns):
+                columns = {c: c.replace("_", " ").capitalize() for c in columns}
             if (not isinstance(columns, dict) or not columns
                     or not all(isinstance(k, str) and ID_PATTERN.match(k) for k in columns)
                     or not all(isinstance(v, str) for v in columns.values())):

@@ -105,6 +105,8 @@ def test_table_list_groups_collections_and_show_names_the_extras(cli):
     ("id: t/a\nsource: {title: Zine, isbn: 3}\nrows: [a]\n",
      "unknown key(s) in 'source': isbn; it may have authors, licence, page, title, url"),
     ("id: t/a\ncolumn-of: t/b\ncolumn: nope\n---\n", None),
+    ("id: t/a\ncolumns: [[]]\nrows: [a]\n",  # a list inside the list (found by the fuzz test)
+     "'columns' must name the columns (a list of words, or words mapped to their labels)"),
     ("id: t/a\nrecommended: lots\nrows: [a]\n",
      "'recommended' is how many rolls to make: a number such as 2 or a span such as 1-2"),
 ])
