@@ -59,7 +59,7 @@ def _asked(c, name, params, face=2):
             faces.append(min(face, needed.sides))
 
 
-def test_a_check_rolls_the_entered_faces_and_a_fight_is_refused_plainly():
+def test_a_check_rolls_the_entered_faces():
     from solo.dice import Rng
     from solo.rules import registry
 
@@ -70,5 +70,26 @@ def test_a_check_rolls_the_entered_faces_and_a_fight_is_refused_plainly():
     assert sizes and all(s in (4, 6, 8, 10, 12, 20) for s in sizes)
     assert c.actions[-1].params["entered_dice"] == [2] * len(sizes)
     assert differences(c, replay(c)) == []
-    with pytest.raises(SoloError, match="draws a number from 1 to 4294967296, which is no die"):
-        perform(c, "rules.encounter_start", {"foes": ["goblin"], "entered_dice": []})
+
+
+def test_a_fight_rolls_the_entered_faces_for_both_sides_and_rebuilds_with_them():
+    from solo.campaign.encounter_moves import running_state
+    from solo.dice import Rng
+    from solo.rules import registry
+
+    c = Campaign.new("Table Dice", seed=1, system="nine-powers")
+    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
+    perform(c, "character_add", {"sheet": sheet})
+    (start,), sizes = _asked(c, "rules.encounter_start", {"foes": ["goblin"]})
+    assert sizes == [] and start.text == ("An encounter begins (Nine Powers, physical contest):"
+                                          " Vroy against Goblin.")
+    (act,), sizes = _asked(c, "rules.encounter_act", {"actor": "Vroy", "action": 0}, face=5)
+    assert sizes == [4, 6, 4, 6]  # Vroy's pool, then the goblin's
+    assert "Vroy: Melee/Protect easy against Goblin [d4:4 d6:5] fails." in act.text
+    assert "Goblin: Melee/Protect medium against Vroy [d4:4 d6:5] fails." in act.text
+    assert c.actions[-1].params["entered_dice"] == [4, 5, 4, 5]
+    perform(c, "rules.encounter_act", {"actor": "Vroy", "action": 0})  # solo's dice again
+    assert running_state(c)["dice"] == [None, [4, 5, 4, 5], None]
+    with pytest.raises(SoloError, match="die 1 was entered as 7, which a d4 cannot show"):
+        perform(c, "rules.encounter_act", {"actor": "Vroy", "action": 0, "entered_dice": [7]})
+    assert differences(c, replay(c)) == []

@@ -90,3 +90,30 @@ def test_the_markdown_export_writes_entries_as_they_read_now(saves_dir):
     text = to_markdown(store.load("inkwell"))
     assert "We camp under the bridge.\n" in text and "by the river" not in text
     assert "> **Roll** · ~~2d6 [" in text and "Edited entry" not in text and "Struck out" not in text
+
+
+def test_redo_survives_a_snapshot_written_after_the_undo(saves_dir):
+    store, session = _play(saves_dir)
+    session.perform("roll", expression="d100")
+    rolled = session.campaign.journal[-1].text
+    session.undo()
+    session.save()  # the snapshot now stands after the undo record, as on quitting the TUI
+    assert '"redo": [' in (saves_dir / "inkwell.json").read_text()
+    again = store.open("inkwell")
+    assert len(again.campaign.redo) == 1
+    name, entries = again.redo()
+    assert name == "roll" and entries[0].text == rolled
+    loaded = store.load("inkwell")
+    assert loaded.journal[-1].text == rolled and loaded.redo == []
+    assert differences(loaded, replay(loaded)) == []
+
+
+def test_a_snapshot_with_a_damaged_redo_step_is_refused_by_name(saves_dir):
+    store, session = _play(saves_dir)
+    session.undo()
+    session.save()
+    path = saves_dir / "inkwell.json"
+    path.write_text(path.read_text().replace('"entries": [', '"entries": [7, ', 1))
+    (saves_dir / "inkwell.json.bak").unlink(missing_ok=True)
+    with pytest.raises(SoloError, match=r"redo\[0\]\.entries\[0\]"):
+        store.load("inkwell")

@@ -86,3 +86,76 @@ def test_with_your_own_dice_every_die_is_asked_for_and_journaled_as_entered(save
     saved = CampaignStore(saves_dir).load("the-salt-road")
     assert [a.params.get("entered_dice") for a in saved.actions] == [[2, 9, 8, 1], [1]]
     assert differences(saved, replay(saved)) == []
+
+
+def test_your_own_dice_for_a_journey_the_countdown_and_a_clock(saves_dir):
+    from solo.tui.screens.prompt import PromptDialog
+
+    make_campaign(saves_dir, seed=7)
+    Path(os.environ["SOLO_CONFIG"]).write_text("physical_dice = true\n")
+
+    async def enter(h, face):
+        asked = []
+        while isinstance(h.app.screen, PromptDialog):
+            asked.append(h.app.screen.title_text)
+            h.app.screen.query_one("Input").value = face
+            await h.press("enter")
+        return asked
+
+    async def scenario(h):
+        await h.type("/journey wild")
+        assert await enter(h, "1") == ["Roll a d6"] * 5  # d66 event, countdown d6, complication d66
+        assert h.shown[-2].startswith("journey   Journey (wild, d66 11): The ford is running high")
+        assert h.shown[-1].startswith("countdown Countdown: 1 mark, d6 rolled 1 (needed 1 or less,"
+                                      " 16.7%) -> a complication! Marks cleared.")
+        await h.press("escape")  # the journey's check is the player's to report: left waiting
+        await h.type("/mark")
+        assert await enter(h, "6") == ["Roll a d6"]
+        assert h.shown[-1] == ("countdown Countdown: 1 mark, d6 rolled 6 (needed 1 or less, 16.7%)"
+                               " -> not yet; 1 mark stands.")
+        await h.type("/clock Siege +2")
+        assert await enter(h, "3") == []  # a clock is filled by the player: no die to ask for
+        assert h.shown[-1] == "clock     Clock 'Siege' [##..] 2/4 (+2)"
+
+    play(new_app(saves_dir), scenario)
+    saved = CampaignStore(saves_dir).load("the-salt-road")
+    assert [a.params.get("entered_dice") for a in saved.actions] == [[1, 1, 1, 1, 1], [6], None]
+    assert saved.countdown == 1
+    assert differences(saved, replay(saved)) == []
+
+
+def test_a_fight_with_your_own_dice_asks_for_both_sides_dice(saves_dir):
+    from solo.dice import Rng
+    from solo.rules import registry
+    from solo.tui.screens.encounter import EncounterScreen
+    from solo.tui.screens.prompt import PromptDialog
+
+    session = make_campaign(saves_dir, seed=7)
+    session.perform("character_add",
+                    sheet=registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict())
+    Path(os.environ["SOLO_CONFIG"]).write_text("physical_dice = true\n")
+
+    async def scenario(h):
+        await h.type("/fight mook")
+        assert isinstance(h.app.screen, EncounterScreen), h.errors()
+        await h.press("enter", "enter")  # attack (the only foe), at medium
+        asked = []
+        for face in ("4", "5", "1"):
+            for _ in range(500):  # the move runs again in a worker before it asks for the next die
+                if isinstance(h.app.screen, PromptDialog):
+                    break
+                await h.pilot.pause(0.02)
+            assert isinstance(h.app.screen, PromptDialog), h.errors()
+            asked.append(h.app.screen.title_text)
+            h.app.screen.query_one("Input").value = face
+            await h.press("enter")
+        assert asked == ["Roll a d4", "Roll a d6", "Roll a d4"]  # Vroy's pool, then the mook's
+        assert isinstance(h.app.screen, EncounterScreen)
+
+    play(new_app(saves_dir), scenario)
+    saved = CampaignStore(saves_dir).load("the-salt-road")
+    assert saved.actions[-1].params["entered_dice"] == [4, 5, 1]
+    [act] = [e for e in saved.journal if e.kind == "encounter"][1:]
+    assert "Vroy: Melee/Protect medium against Mook [d4:4 d6:5] fails." in act.text
+    assert "Mook: Melee/Protect medium against Vroy [d4:1] succeeds for 2 damage." in act.text
+    assert differences(saved, replay(saved)) == []

@@ -87,6 +87,11 @@ class ActionContext:
         return self._rng if self._rng is not None else self.campaign.rng
 
     @property
+    def entered(self) -> Rng | None:
+        """The player's own dice for this action, or None when it rolls the campaign's."""
+        return self._rng
+
+    @property
     def tables(self) -> TableSet:
         """The tables, loaded on first use (many actions never need them)."""
         from solo.tables import TableSet, load_tables

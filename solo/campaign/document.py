@@ -21,6 +21,8 @@ Layout of format version 2 (`CURRENT_VERSION`):
      "journal": [{at, scene, kind, text, data}, ...],
      "actions": [{name, params, at}, ...],
      "undo": [{action, at, journal, actions, state}, ...]   oldest first
+     "redo": [{name, params, at, entries, state}, ...]      what undo took back, newest last
+                                       (absent in older files: nothing to redo)
      "log": {"id", "seq", "offset"}    the log it belongs to, the last record it holds,
                                        and the byte offset in the log just after that record
     }
@@ -106,6 +108,7 @@ def to_document(campaign: Campaign, saved: str | None = None,
         "journal": journal,
         "actions": actions,
         "undo": [u.to_dict() for u in campaign.undo],
+        "redo": campaign.redo,
         "log": log.to_dict() if log is not None else None,
     }
 
@@ -131,7 +134,7 @@ class _Lines:
 
 
 # How deep each top-level value is spread over lines; deeper parts stay on one line.
-_SPREAD = {"state": 2, "journal": 1, "actions": 1, "undo": 1}
+_SPREAD = {"state": 2, "journal": 1, "actions": 1, "undo": 1, "redo": 1}
 
 
 def _layout(value: Any, depth: int, indent: int) -> str:
@@ -420,6 +423,7 @@ def from_document(doc: dict[str, Any], stored: dict[str, StoredList] | None = No
         if mark < previous:
             raise StateError(f"undo[{i}]: undo steps are out of order")
         previous = mark
+    campaign.redo = [_redo_step(d, w, campaign) for w, d in items(doc, "redo", "file")]
     return campaign
 
 
@@ -434,6 +438,18 @@ def entry_from(data: Any, where: str) -> JournalEntry:
 def _record(data: Any, where: str) -> ActionRecord:
     return ActionRecord(need(data, "name", str, where), need(data, "params", dict, where),
                         need(data, "at", str, where))
+
+
+def _redo_step(data: Any, where: str, campaign: Campaign) -> dict[str, Any]:
+    """One step of the redo list (`actions._redo_step`), every part checked as redo will use it."""
+    record = _record(data, where)
+    entries = need(data, "entries", list, where)
+    for i, entry in enumerate(entries):
+        entry_from(entry, f"{where}.entries[{i}]")
+    state = need(data, "state", dict, where)
+    Campaign(campaign.name, campaign.slug, campaign.seed, Rng(0)).load_state(state, f"{where}.state")
+    return {"name": record.name, "params": record.params, "at": record.at,
+            "entries": entries, "state": state}
 
 
 def _undo_step(data: Any, where: str, campaign: Campaign) -> UndoStep:

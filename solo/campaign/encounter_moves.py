@@ -7,7 +7,10 @@ instead, in the rules module state under ``encounter``:
 * every participant's sheet as it was when the encounter began,
 * a seed drawn from the campaign's RNG for the encounter's own dice,
 * the encounter's options, and
-* the moves the player chose so far (the engine's `Action.to_dict()`).
+* the moves the player chose so far (the engine's `Action.to_dict()`), and
+* with the player's own dice, ``dice``: the faces each step rolled (the
+  opening NPC turns first, then one list per move; null for a step played
+  with the seeded dice), so the rebuild rolls them again.
 
 Rebuilding replays those moves on fresh actors with a fresh `Rng(seed)`,
 letting the engine play every NPC turn in between exactly as it did the
@@ -45,6 +48,7 @@ harm and recovery for them through the campaign are refused until it ends
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,18 +162,69 @@ def rebuild(campaign: Campaign, tables: TableSet | None = None) -> Running | Non
                         f" rebuilt: {exc}") from None
 
 
-def _replay(campaign: Campaign, system: System, state: dict[str, Any]) -> Running:
+def _build(campaign: Campaign, system: System, state: dict[str, Any]) -> Running:
+    """The encounter as it begins, before anyone has acted."""
     party = [(campaign.character(p["character"]), system.load_actor(p["sheet"])) for p in state["party"]]
     foes = [(campaign.character(f["character"]) if f.get("character") is not None else None,
              system.load_actor(f["sheet"])) for f in state["foes"]]
     encounter = Encounter(system, {PARTY: [a for _, a in party], FOES: [a for _, a in foes]},
                           Rng(state["seed"]), **state["options"])
-    running = Running(system, encounter, party, foes, state)
-    _npc_turns(encounter)
+    return Running(system, encounter, party, foes, state)
+
+
+def _replay(campaign: Campaign, system: System, state: dict[str, Any]) -> Running:
+    running = _build(campaign, system, state)
+    encounter = running.encounter
+    dice = state.get("dice") or []
+    faces = iter(dice + [None] * (len(state["moves"]) + 1 - len(dice)))
+    _with_dice(encounter, next(faces), lambda: _npc_turns(encounter))
     for move in state["moves"]:
-        encounter.apply(_action(running, move))
-        _npc_turns(encounter)
+        _with_dice(encounter, next(faces), functools.partial(_apply, running, move))
     return running
+
+
+def _apply(running: Running, move: dict[str, Any]) -> None:
+    """A recorded PC move, then the foes until a PC must choose again."""
+    running.encounter.apply(_action(running, move))
+    _npc_turns(running.encounter)
+
+
+def _with_dice(encounter: Encounter, faces: Any, play: Any) -> None:
+    """Run `play` rolling `faces` (the player's own dice, kept in the state) instead of the seed's."""
+    if faces is None:
+        play()
+        return
+    if not isinstance(faces, list):
+        raise SoloError(f"the entered dice of a step are {faces!r:.40}, not a list of faces")
+    from solo.dice.entered import EnteredDice
+
+    _live_dice(encounter, EnteredDice(faces), play)
+
+
+def _live_dice(encounter: Encounter, dice: Rng, play: Any) -> list[int]:
+    """Run `play` drawing from `dice` (the action's entered dice); the faces it used."""
+    seeded, used = encounter.rng, getattr(dice, "used", 0)
+    encounter.rng = dice
+    try:
+        play()
+    finally:
+        encounter.rng = seeded
+    return list(getattr(dice, "faces", [])[used:getattr(dice, "used", 0)])
+
+
+def _play(running: Running, ctx: ActionContext, play: Any) -> None:
+    """A live step: with the player's own dice, they roll it and their faces are kept for the rebuild."""
+    state = running.state
+    faces: list[int] = []
+    if ctx.entered is not None:
+        faces = _live_dice(running.encounter, ctx.entered, play)
+    else:
+        play()
+    # A step that threw no die is kept as one played with solo's dice (so is its action record).
+    if faces:
+        state.setdefault("dice", [None] * (len(state["moves"]) + 1)).append(faces)
+    elif "dice" in state:
+        state["dice"].append(None)
 
 
 def _npc_turns(encounter: Encounter) -> None:
@@ -331,8 +386,10 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     # refuse, naming what the system's encounters accept.
     declared = {k: v for k, v in options.items() if k != "max_rounds"}
     options = {**options, **parse_options(system.encounter_options, declared, strict=False)}
-    seed = ctx.rng.randint(0, 2**32 - 1)
-    state = {
+    # The seed is a number no die gives: in dice mode it comes from the campaign's
+    # generator (for the steps later played with solo's dice) and the dice roll the rest.
+    seed = campaign.rng.randint(0, 2**32 - 1)
+    state: dict[str, Any] = {
         "system": system.id,
         "seed": seed,
         "options": options,
@@ -342,7 +399,13 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
         "round": 1,
     }
     rules_state(campaign)[KEY] = state
-    running = _replay(campaign, system, state)  # checks the options, plays any NPC opening
+    if ctx.entered is None:
+        running = _replay(campaign, system, state)  # checks the options, plays any NPC opening
+    else:
+        running = _build(campaign, system, state)
+        faces = _live_dice(running.encounter, ctx.entered, lambda: _npc_turns(running.encounter))
+        if faces:
+            state["dice"] = [faces]
     enc = running.encounter
     names = " and ".join(enc.label(a) for _, a in running.party)
     against = ", ".join(enc.label(a) for _, a in running.foes)
@@ -384,7 +447,7 @@ def encounter_act(campaign: Campaign, ctx: ActionContext, actor: Who,
         enc.apply(chosen)
         _npc_turns(enc)
 
-    events = _step(campaign, running, play)
+    events = _step(campaign, running, lambda: _play(running, ctx, play))
     running.state["moves"].append(move)
     return _entries(campaign, ctx, running, events, {"move": move}, number)
 
@@ -411,7 +474,8 @@ def encounter_auto(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]
         enc.run(until=each_turn)
         rounds.append((number, enc.log[mark:]))
 
-    _step(campaign, running, play)
+    entered = ctx.entered
+    _step(campaign, running, lambda: _live_dice(enc, entered, play) if entered is not None else play())
     entries = [ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
                          {"round": number, "auto": True, "events": event_data(events)})
                for number, events in rounds if events]

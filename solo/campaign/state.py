@@ -204,7 +204,7 @@ class Campaign:
     actions: list[ActionRecord] = field(default_factory=list, repr=False)
     undo: list[UndoStep] = field(default_factory=list, repr=False)
     # What undo took back, newest last, for redo (`actions.redo`); a new action empties it.
-    # Kept in memory and rebuilt from the log's records, not written in the snapshot.
+    # Written in the snapshot (`document.py`) and kept up to date by the log's records.
     redo: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @classmethod

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from solo.campaign import Campaign, CampaignStore, JournalEntry, Session
 from solo.dice import Rng
+from solo.dice.entered import DiceNeeded, DiceRefused
 from solo.errors import SoloError
 
 if TYPE_CHECKING:
@@ -50,6 +51,19 @@ def add_campaign_option(parser: Any) -> None:
     parser.add_argument("--campaign", metavar="NAME",
                         help="play this in the campaign NAME: its own dice, recorded in its journal"
                         " and saved")
+    parser.add_argument("--dice", metavar="N[,N...]",
+                        help="your own dice: the faces you rolled, in the order the move rolls its"
+                        " dice (each checked against its die and journaled as entered)")
+
+
+def parse_faces(text: str) -> list[int]:
+    """`--dice 3,6,1` as faces; a bad one is a usage error naming it."""
+    faces = []
+    for n, part in enumerate(text.replace(" ", "").split(","), 1):
+        if not part.isdigit() or not part.isascii():
+            raise UsageError(f"--dice: die {n} is {part!r}, not a whole number (faces go like 3,6,1)")
+        faces.append(int(part))
+    return faces
 
 
 class Context:
@@ -92,7 +106,20 @@ class Context:
     def perform(self, action: str, /, **params: Any) -> list[JournalEntry]:
         """Run a campaign action (on `--campaign` if given, saved at once); its entries come back."""
         session = self.session
-        entries = session.perform(action, **params)
+        text = getattr(self.args, "dice", None)
+        if text is not None and not getattr(self, "_dice_used", False):
+            self._dice_used = True  # the faces are for the command's first move
+            faces = parse_faces(text)
+            try:
+                entries = session.perform(action, **params, entered_dice=faces)
+            except DiceNeeded as needed:
+                entered = "1 die" if len(faces) == 1 else f"{len(faces)} dice"
+                raise UsageError(f"--dice: this move rolls more than the {entered} entered;"
+                                 f" die {needed.number} is a d{needed.sides}") from None
+            except DiceRefused as exc:
+                raise UsageError(f"--dice: {exc}") from None
+        else:
+            entries = session.perform(action, **params)
         if session.saved:
             record_saved(session.campaign.name, action)
         return entries

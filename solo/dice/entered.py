@@ -33,6 +33,10 @@ class DiceNeeded(SoloError):
         self.number = number
 
 
+class DiceRefused(SoloError):
+    """An entered face a die cannot show, faces left over, or a draw no die can make."""
+
+
 class EnteredDice(Rng):
     def __init__(self, faces: Sequence[int]):
         super().__init__(0)
@@ -42,13 +46,13 @@ class EnteredDice(Rng):
 
     def die(self, sides: int) -> int:
         if not isinstance(sides, int) or sides < 1 or sides > MAX_SIDES:
-            raise SoloError(f"this move draws a number from 1 to {sides}, which is no die to throw;"
+            raise DiceRefused(f"this move draws a number from 1 to {sides}, which is no die to throw;"
                             " play it with solo's dice (turn physical dice off)")
         if self.used >= len(self.faces):
             raise DiceNeeded(sides, self.used + 1)
         face = self.faces[self.used]
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
-            raise SoloError(f"die {self.used + 1} was entered as {face!r}, which a d{sides} cannot"
+            raise DiceRefused(f"die {self.used + 1} was entered as {face!r}, which a d{sides} cannot"
                             f" show (1 to {sides})")
         self.used += 1
         self.asked.append(sides)
@@ -79,11 +83,11 @@ class EnteredDice(Rng):
             items[i], items[j] = items[j], items[i]
 
     def random(self) -> float:
-        raise SoloError("this move needs a random fraction, which physical dice cannot give;"
+        raise DiceRefused("this move needs a random fraction, which physical dice cannot give;"
                         " play it with solo's dice (turn physical dice off)")
 
     def leftover(self) -> None:
         """Refuse faces entered but never used: they would be journaled as rolled for nothing."""
         if self.used < len(self.faces):
-            raise SoloError(f"{len(self.faces)} dice were entered but this move rolls only"
-                            f" {self.used}")
+            entered = "1 die was" if len(self.faces) == 1 else f"{len(self.faces)} dice were"
+            raise DiceRefused(f"{entered} entered but this move rolls only {self.used}")
