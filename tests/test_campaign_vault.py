@@ -118,3 +118,56 @@ def test_a_damaged_manifest_stops_the_sync_before_any_note_is_touched(saves_dir,
     assert f"{folder / vault.MANIFEST} is damaged" in done.err
     assert _notes(folder) == {}
     assert cli("export", "salt-road", "--follow").code == 2
+
+
+def test_follow_syncs_at_start_and_after_each_change_it_sees_and_only_then(saves_dir, tmp_path):
+    store = CampaignStore(saves_dir)
+    session = _story(store)
+    folder = tmp_path / "vault"
+    marks = iter([1, 1, 2, 2])  # what the campaign's files look like at each look: one change
+    reports: list[vault.Report] = []
+    looks = 0
+
+    def changed() -> object:
+        nonlocal looks
+        looks += 1
+        if looks == 2:
+            session.perform("note", text="The far bank is quiet.")  # the action between two looks
+        return next(marks)
+
+    vault.follow(lambda: store.load("salt-road"), changed, folder, reports.append, interval=0,
+                 stop=lambda: looks >= 4)
+    assert [r.written for r in reports] == [
+        ["Scenes/Before the first scene.md", "Scenes/Scene 1.md", "People and things/Vroy.md",
+         "Salt Road.md"],
+        ["Scenes/Scene 1.md"]]
+    assert "The far bank is quiet." in (folder / "Scenes" / "Scene 1.md").read_text(encoding="utf-8")
+
+
+def test_a_sync_cut_short_between_notes_never_takes_its_own_notes_for_the_players(
+        saves_dir, tmp_path, monkeypatch):
+    import solo.files
+
+    store = CampaignStore(saves_dir)
+    session = _story(store)
+    folder = tmp_path / "vault"
+    vault.sync(store.load("salt-road"), folder)
+    session.perform("note", text="The far bank is quiet.")  # Scene 1 changes...
+    session.perform("oracle.notable_add", name="Oslo")  # ...and a new note and the index too
+    real, calls = solo.files.write_text, []
+
+    def dies_on_the_third_write(path, text):
+        calls.append(path)
+        if len(calls) == 3:  # the manifest with both hashes, one note: then the process is gone
+            raise KeyboardInterrupt
+        return real(path, text)
+
+    monkeypatch.setattr(solo.files, "write_text", dies_on_the_third_write)
+    try:
+        vault.sync(store.load("salt-road"), folder)
+    except KeyboardInterrupt:
+        pass
+    monkeypatch.setattr(solo.files, "write_text", real)
+    report = vault.sync(store.load("salt-road"), folder)
+    assert report.kept == [] and "Salt Road.md" in report.written
+    assert not list(folder.rglob("* (solo).md"))
