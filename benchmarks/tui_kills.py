@@ -15,7 +15,7 @@ before the kill the pane is captured.  After every kill the campaign must:
 The campaign starts with `--entries` journal entries (benchmarks/big_campaign.py),
 so a long one exercises the TUI's newest-first opening too.
 
-    python benchmarks/tui_kills.py [--kills 200] [--entries 400] [--seed 1]
+    python benchmarks/tui_kills.py [--kills 200] [--entries 400] [--seed 1] [--seconds S]
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def shown(name: str) -> str:
     return tmux("capture-pane", "-p", "-J", "-t", name).stdout
 
 
-def one_round(n: int, saves: Path, pid_file: Path, rng: random.Random) -> tuple[list[str], str]:
+def one_round(n: int, saves: Path, pid_file: Path, rng: random.Random, newest: str) -> tuple[list[str], str]:
     """Start, type, kill; the notes typed and the pane as it was just before the kill."""
     env = f"SOLO_SAVES={shlex.quote(str(saves))} PYTHONPATH={shlex.quote(str(ROOT))}"
     solo = shlex.join([sys.executable, "-c", "import os, sys; open(sys.argv[1], 'w').write(str(os.getpid()));"
@@ -58,7 +58,7 @@ def one_round(n: int, saves: Path, pid_file: Path, rng: random.Random) -> tuple[
     pid_file.unlink(missing_ok=True)
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", f"env TERM=xterm-256color {env} {solo}")
     deadline = time.monotonic() + 120
-    while NEWEST not in shown(name) and f"kill {n - 1}." not in shown(name):
+    while newest not in shown(name):  # the campaign's newest entry: started
         if time.monotonic() > deadline:
             raise SystemExit(f"round {n}: solo did not start:\n{shown(name)}")
         time.sleep(0.02)
@@ -94,6 +94,7 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--entries", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=3600, help="stop after this long")
     args = parser.parse_args()
     from solo.campaign import CampaignStore
     from solo.errors import SoloError
@@ -110,8 +111,13 @@ def main() -> int:
             store = CampaignStore(saves)
             slug = store.latest()
             assert slug is not None
+            newest = NEWEST
             for n in range(args.kills):
-                typed, screen = one_round(n, saves, Path(tmp) / "pid", rng)
+                if time.perf_counter() - start > args.seconds:
+                    print(f"stopped after {n} kills: --seconds {args.seconds} reached")
+                    args.kills = n
+                    break
+                typed, screen = one_round(n, saves, Path(tmp) / "pid", rng, newest)
                 all_typed += typed
                 try:
                     texts = [e.text for e in store.load(slug).journal if e.text.startswith("kill ")]
@@ -120,6 +126,7 @@ def main() -> int:
                     print(f"round {n}: the campaign does not load: {exc}")
                     continue
                 kept = len(texts)
+                newest = store.load(slug).journal[-1].text
                 if len(set(texts)) != len(texts) or texts != [t for t in all_typed if t in set(texts)]:
                     repeated += 1
                     print(f"round {n}: notes repeated or out of order")
