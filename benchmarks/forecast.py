@@ -8,7 +8,9 @@ process rolling, through one seeded `Rng`, as many dice as the forecast
 rolled), alternating A B A B so a busy machine slows both alike.  It prints
 the minimum and the median of each and the ratio of the medians: how much
 the rules cost on top of the dice.  The dice are counted in an untimed run
-first.
+first.  The CPU time of the forecast (its own process and the workers it
+forked) is printed too: on a machine busy with other work the wall time
+says more about the neighbours than about solo.
 
     python benchmarks/forecast.py [-n 10000] [--seed 1] [--pairs 3] [--workers N]
 """
@@ -16,6 +18,7 @@ first.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -80,16 +83,21 @@ def main() -> int:
         dice = count_dice(system, [pc], foes, args.runs, args.seed)
         solo_times, bare_times = [], []
         result = None
+        cpu_times = []
         for _ in range(args.pairs):
+            before = os.times()
             start = time.perf_counter()
             result = forecast(system, [pc], foes, args.runs, Rng(args.seed), workers=args.workers)
             solo_times.append(time.perf_counter() - start)
+            after = os.times()
+            cpu_times.append(sum(after[:4]) - sum(before[:4]))  # this process and its workers
             bare_times.append(bare_loop(dice, args.seed))
         assert result is not None
         solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
         print(f"{system_id:<12} {dice:>9} {min(solo_times):>12.2f} {solo_median:>7.2f}"
               f" {min(bare_times):>9.2f} {bare_median:>7.2f} {solo_median / bare_median:>6.1f}"
-              f"  win {result.rate(result.wins):.1%}, {result.rounds / result.runs:.1f} rounds")
+              f"  win {result.rate(result.wins):.1%}, {result.rounds / result.runs:.1f} rounds;"
+              f" forecast CPU (all processes) min {min(cpu_times):.2f} s")
     return 0
 
 

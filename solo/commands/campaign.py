@@ -70,6 +70,11 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--format", choices=("md", "json"),
                    help="md or json (default: from the -o file's name, else json with --json, else md)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the screen")
+    p.add_argument("--vault", metavar="DIR",
+                   help="write a folder of Markdown notes (Obsidian): one per scene, character, person"
+                   " and thread, and an index; notes edited there are never overwritten")
+    p.add_argument("--follow", action="store_true",
+                   help="with --vault: keep the folder up to date after every action until Ctrl+C")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("delete", parents=[common], help="delete a campaign (asks first)",
@@ -218,6 +223,10 @@ def cmd_redo(ctx: Context) -> int:
 
 
 def cmd_export(ctx: Context) -> int:
+    if ctx.args.vault is not None:
+        return _export_vault(ctx)
+    if ctx.args.follow:
+        raise UsageError("--follow keeps a --vault folder up to date: give --vault DIR too")
     c = ctx.store.load(ctx.args.name)
     fmt = ctx.args.format
     if fmt is None:
@@ -231,6 +240,36 @@ def cmd_export(ctx: Context) -> int:
     ctx.emit({"path": str(target), "format": fmt, "entries": len(c.journal)},
              f"Wrote {c.name!r} to {target}.")
     return 0
+
+
+def _export_vault(ctx: Context) -> int:
+    from solo.campaign import vault
+
+    if ctx.args.output or ctx.args.format:
+        raise UsageError("--vault writes a folder of notes: leave out -o and --format")
+    store, name = ctx.store, ctx.args.name
+
+    def told(report: vault.Report) -> None:
+        ctx.emit({"vault": str(ctx.args.vault), "written": report.written, "kept": report.kept,
+                  "removed": report.removed, "unchanged": report.unchanged},
+                 f"Vault {ctx.args.vault}: {report.summary()}")
+        if ctx.out is not None:
+            ctx.out.flush()
+
+    if not ctx.args.follow:
+        told(vault.sync(store.load(name), ctx.args.vault))
+        return 0
+
+    def changed() -> object:
+        paths = (store.path(name), store.log_path(name))
+        return tuple(p.stat().st_mtime_ns if p.exists() else None for p in paths) + tuple(
+            p.stat().st_size if p.exists() else None for p in paths)
+
+    try:
+        vault.follow(lambda: store.load(name), changed, ctx.args.vault, told)
+    except KeyboardInterrupt:
+        return 0
+    return 0  # pragma: no cover - follow only ends on Ctrl+C
 
 
 def _confirm(question: str) -> bool:
