@@ -159,3 +159,24 @@ def test_a_fight_with_your_own_dice_asks_for_both_sides_dice(saves_dir):
     assert "Vroy: Melee/Protect medium against Mook [d4:4 d6:5] fails." in act.text
     assert "Mook: Melee/Protect medium against Vroy [d4:1] succeeds for 2 damage." in act.text
     assert differences(saved, replay(saved)) == []
+
+
+def test_a_vault_folder_in_the_settings_is_kept_up_to_date_after_each_action(saves_dir, tmp_path):
+    make_campaign(saves_dir, seed=7)
+    vault = tmp_path / "My Vault"
+    Path(os.environ["SOLO_CONFIG"]).write_text(f'vault = "{vault}"\n')
+
+    async def scenario(h):
+        await h.type("The rain has not stopped for three days.")
+        folder = vault / "the-salt-road"
+        scene = (folder / "Scenes" / "Before the first scene.md").read_text()
+        assert "The rain has not stopped for three days." in scene
+        assert (folder / "The Salt Road.md").read_text().startswith("---\ncampaign: The Salt Road\n")
+        # A note the player edited in the vault is left as it is, and solo says so.
+        (folder / "Scenes" / "Before the first scene.md").write_text("my own words\n")
+        await h.type("The ferryman is late.")
+        assert (folder / "Scenes" / "Before the first scene.md").read_text() == "my own words\n"
+        assert "The ferryman is late." in (folder / "Scenes" / "Before the first scene (solo).md").read_text()
+        assert any("was edited in the vault" in n for n in h.notifications)
+
+    play(new_app(saves_dir), scenario)

@@ -331,7 +331,33 @@ class MainScreen(Screen[None]):
             return None
         self._show_state()
         self._changed.publish(self.campaign)
+        await self._follow_vault()
         return entries
+
+    async def _follow_vault(self) -> None:
+        """Keep the player's vault folder (settings `vault`) up to date after an action.
+
+        Each campaign gets its own sub-folder, named by its save's slug.  The
+        sync runs in the action queue, so the next action waits for it and
+        never changes the campaign while it is being written out; a problem
+        (a folder that cannot be written, a note the player edited) is told.
+        """
+        settings = getattr(self.app, "settings", None)
+        folder = getattr(settings, "vault", "") if settings is not None else ""
+        if not folder:
+            return
+        from pathlib import Path
+
+        from solo.campaign import vault
+
+        target = Path(folder).expanduser() / self.campaign.slug
+        try:
+            report = await asyncio.to_thread(vault.sync, self.campaign, target)
+        except SoloError as exc:
+            self.tell(f"The vault was not updated: {exc}", severity="warning")
+            return
+        if report.kept:
+            self.tell(report.summary(), severity="warning")
 
     # -- moves -------------------------------------------------------------------------
     def run_move(self, move_id: str, args: str = "") -> None:
