@@ -36,7 +36,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.errors import SoloError
 from solo.rules.engine import Actor, System
-from solo.story.balance import BANDS, DANGERS, balance, band_text, foe_pool
+from solo.story.balance import BANDS, DANGERS, Memo, balance, band_text, foe_pool
 from solo.story.clues import Clue, Revelation, clue_problems, place_clues
 from solo.story.foundation import Foundation, generate_foundation
 from solo.story.locations import Location, lay_out_locations
@@ -279,6 +279,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
             locations: list[Location], threats: list[Threat], danger: str) -> list[Fight]:
     world = found.world
     pool = foe_pool(system, party)
+    memo: Memo = {}  # what each group scored, for all the fights of this adventure
     climax = locations[-1]
     plans: list[tuple[Location, str | None, str]] = [(climax, world.winner, danger)]
     others = [loc for loc in locations if loc.role != "start" and loc is not climax]
@@ -291,7 +292,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
     for index, (loc, leader_id, level) in enumerate(plans):
         leader = _leader(system, rng, found, leader_id) if leader_id else None
         try:
-            made = balance(system, party, level, rng, leader=leader, pool=pool)
+            made = balance(system, party, level, rng, leader=leader, pool=pool, memo=memo)
         except SoloError:
             if index == 0:
                 raise  # no climax, no adventure

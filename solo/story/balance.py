@@ -26,10 +26,17 @@ massacre with one more foe of any kind, so the count alone cannot find the
 band.
 
 Each group is measured in chunks of 50, 150, 300 and 500 fights (1,000 in
-all, `RUNS`), each chunk with its own seed drawn from the adventure's Rng;
-after a chunk the search moves on if the chance so far lies more than two
-standard errors outside the band.  A group is taken only when all 1,000
-fights put its win chance inside the band with `MARGIN` to spare.  That
+all, `RUNS`), each chunk with its own seed drawn from the adventure's Rng: a
+sequential test.  After a chunk the search moves on if the chance so far lies
+outside the band (narrowed by `MARGIN`) by more than `STOP_AT` standard
+errors for that many fights - one after 50 fights, half of one after 200,
+any amount after 500, since the last 500 fights would then have to pull the
+figure back across the edge by themselves.  A stop only ever throws a group
+away; a group is taken only when all 1,000 fights put its win chance inside
+the band with `MARGIN` to spare.  What a group scored is kept for the whole
+adventure (`Memo`, by the foes' sheets and the band), so a group the search
+meets again - the same kinds in another order, or in the next fight - is
+not played again.  That
 figure, with its draws, losses and the harm the party takes on average, is
 what is printed beside the fight, and the chunks' seeds are kept with it, so
 `remeasure` plays the same fights again and gets the same number.  Another
@@ -43,6 +50,7 @@ the danger and the closest chance found.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +68,7 @@ MARGIN = 0.01
 MAX_FOES = 12
 MAX_FORECASTS = 40  # groups measured for one fight
 MAX_REFUSED = 4  # kinds found too much to add to a group before swapping one of its foes instead
+STOP_AT = (1.0, 0.5, 0.0)  # standard errors past the band that stop a group after 50, 200, 500 fights
 
 
 def band_text(danger: str) -> str:
@@ -76,10 +85,20 @@ class Balanced:
     tried: int = 0
 
 
-def _spread(edge: float, runs: int) -> float:
-    """Two standard errors of a chance measured over `runs` fights, were it `edge`: a chance
+def _spread(edge: float, runs: int, errors: float = 2.0) -> float:
+    """`errors` standard errors of a chance measured over `runs` fights, were it `edge`: a chance
     further than this past the band's edge is outside the band (a stop after 50 fights, say)."""
-    return 2.0 * (edge * (1 - edge) / runs) ** 0.5
+    return errors * (edge * (1 - edge) / runs) ** 0.5
+
+
+MemoKey = tuple[tuple[str, ...], tuple[float, float]]
+Memo = dict[MemoKey, "tuple[str, float] | Balanced"]
+"""What each group measured in one adventure scored against one band: "easier" or "harder" with
+the chance where the test stopped, or the group found inside the band."""
+
+
+def _memo_key(foes: Sequence[Actor], band: tuple[float, float]) -> MemoKey:
+    return tuple(sorted(json.dumps(a.to_dict(), sort_keys=True) for a in foes)), band
 
 
 def add_up(parts: Sequence[Forecast]) -> Forecast:
@@ -144,8 +163,11 @@ def foe_pool(system: System, party: Sequence[Actor]) -> list[str]:
 
 
 def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
-            leader: Actor | None = None, pool: list[str] | None = None) -> Balanced:
-    """Foes for one fight whose measured win chance for `party` lies inside `danger`'s band."""
+            leader: Actor | None = None, pool: list[str] | None = None,
+            memo: Memo | None = None) -> Balanced:
+    """Foes for one fight whose measured win chance for `party` lies inside `danger`'s band.
+
+    `memo`, shared by the fights of one adventure (the same party), keeps what each group scored."""
     if danger not in BANDS:
         raise SoloError(f"danger is one of {', '.join(DANGERS)}, not {danger!r}")
     lo, hi = BANDS[danger]
@@ -165,14 +187,38 @@ def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
     kinds = list(names)
     rng.shuffle(kinds)
 
+    seen: Memo = memo if memo is not None else {}
+    middle = (lo + hi) / 2
+
     def measure(foes: list[Actor], templates: list[str | None]) -> Balanced:
         """The group measured in chunks (`CHUNKS`) that add up to `RUNS` fights; it stops early,
         raising _Easier or _Harder, once the chance so far is clearly outside the band."""
-        parts: list[Forecast] = []
-        chunks: list[tuple[int, int]] = []
         if scout.tried >= MAX_FORECASTS:
             raise _OutOfTries
         scout.tried += 1
+        key = _memo_key(foes, (lo, hi))
+        known = seen.get(key)
+        if isinstance(known, Balanced):
+            # in the order it was measured in, so `remeasure` plays the very same fights
+            return Balanced([a.copy() for a in known.foes], list(known.templates), known.forecast,
+                            known.chunks, scout.tried)
+        if known is not None:
+            scout.last = known[1]
+            raise _Easier if known[0] == "easier" else _Harder
+        try:
+            found = _measured(foes, templates)
+        except (_Easier, _Harder) as stop:
+            seen[key] = ("easier" if isinstance(stop, _Easier) else "harder", scout.last)
+            if scout.closest is None or abs(scout.last - middle) < abs(scout.closest - middle):
+                scout.closest = scout.last
+            raise
+        seen[key] = found
+        return found
+
+    def _measured(foes: list[Actor], templates: list[str | None]) -> Balanced:
+        parts: list[Forecast] = []
+        chunks: list[tuple[int, int]] = []
+        stops = iter(STOP_AT)
         for size in CHUNKS:
             part, seed = scout.run(foes, size)
             parts.append(part)
@@ -184,12 +230,12 @@ def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
                     raise _Easier
                 if win < lo + MARGIN:
                     raise _Harder
-            elif win - _spread(hi - MARGIN, done.runs) > hi - MARGIN:
+                break
+            errors = next(stops)
+            if win - _spread(hi - MARGIN, done.runs, errors) > hi - MARGIN:
                 raise _Easier
-            elif win + _spread(lo + MARGIN, done.runs) < lo + MARGIN:
+            if win + _spread(lo + MARGIN, done.runs, errors) < lo + MARGIN:
                 raise _Harder
-        if scout.closest is None or abs(win - (lo + hi) / 2) < abs(scout.closest - (lo + hi) / 2):
-            scout.closest = win
         return Balanced(foes, templates, done, chunks, scout.tried)
 
     try:

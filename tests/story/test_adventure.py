@@ -200,7 +200,7 @@ def test_a_lesser_fight_nothing_balances_is_left_out_but_an_unbalanced_climax_fa
     kind = system.npc_names()[0]
     calls = []
 
-    def fake(system_, party, danger, rng, *, leader=None, pool=None):
+    def fake(system_, party, danger, rng, *, leader=None, pool=None, memo=None):
         calls.append(danger)
         if len(calls) > 1:
             raise SoloError("no group fits")
@@ -216,3 +216,28 @@ def test_a_lesser_fight_nothing_balances_is_left_out_but_an_unbalanced_climax_fa
     calls.append("the climax fails too")
     with pytest.raises(SoloError, match="no group fits"):
         generate_adventure(tables, Rng(3), system, danger="deadly")
+
+
+def test_no_group_is_played_twice_in_one_adventure(tables, monkeypatch):
+    from solo.story import balance as balance_module
+
+    system = registry.get(registry.ids()[0])
+    party = random_party(tables, Rng(2), system)
+    played: list[list[tuple[str, ...]]] = [[], []]
+    real = balance_module.forecast
+
+    def counted(system_, party_, foes, runs, rng, **options):
+        played[-1].append(tuple(sorted(json.dumps(a.to_dict(), sort_keys=True) for a in foes)))
+        return real(system_, party_, foes, runs, rng, **options)
+
+    monkeypatch.setattr(balance_module, "forecast", counted)
+    memo: dict = {}
+    played.pop()
+    first = balance(system, party, "fair", Rng(4), memo=memo)
+    played.append([])
+    second = balance(system, party, "fair", Rng(4), memo=memo)
+    assert played[0] and not set(played[0]) & set(played[1])
+    for found in (first, second):
+        win = found.forecast.rate(found.forecast.wins)
+        assert found.forecast.runs == RUNS and 0.60 + 0.01 <= win <= 0.85 - 0.01
+        assert remeasure(system, party, found.foes, found.chunks).wins == found.forecast.wins
