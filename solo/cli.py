@@ -29,7 +29,7 @@ from solo.failures import one_line
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
-COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
+COMMON_DEFAULTS: dict[str, object] = {"seed": None, "json": False, "tables": [], "saves": None}
 
 # Each module with the commands it registers and their help lines, in the order `--help` lists them.
 COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {

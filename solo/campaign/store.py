@@ -529,7 +529,7 @@ class CampaignStore:
             paths = list(self.directory.glob(f"*{SUFFIX}"))
         except OSError:
             return None
-        newest: tuple[int, str] | None = None
+        newest: tuple[float, str] | None = None
         for path in paths:
             if path.name.startswith("."):
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from argparse import Namespace
+from fractions import Fraction
 from typing import Any
 
 from solo.commands.context import Context, UsageError, add_campaign_option
@@ -71,7 +72,7 @@ def cmd_odds(ctx: Context) -> int:
         return 0
     lines = [f"{name}: mean {float(dist.mean):.2f}, range {dist.minimum}..{dist.maximum}",
              f"{'total':>7}  {'exactly':>8}  {'at least':>8}  {'at most':>8}"]
-    below = 0
+    below = Fraction(0)
     for outcome, p in dist.probabilities:
         at_least_p = 1 - below
         below += p

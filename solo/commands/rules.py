@@ -249,9 +249,9 @@ def cmd_odds(ctx: Context) -> int:
     given = [flag for flag, dest in flags.items() if getattr(ctx.args, dest, None) is not None]
     if words[0].lower() not in registry.ids():
         if given:
-            flags = ", ".join(given)
+            named = ", ".join(given)
             raise UsageError(
-                f"{flags} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
+                f"{named} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
                 f" e.g. `solo odds nine-powers --rating 2"
                 f" --difficulty medium`; {' '.join(words)!r} is not a system"
                 f" ({', '.join(registry.ids())})"
@@ -266,8 +266,8 @@ def cmd_odds(ctx: Context) -> int:
         chart = system.odds_chart()
         ctx.emit(chart.to_dict(), _render_chart(chart))
         return 0
-    given = system_options(ctx.args, system, "odds_options", "odds")  # type: ignore[assignment]
-    odds = system.odds_for(**given)  # type: ignore[arg-type]
+    chosen = system_options(ctx.args, system, "odds_options", "odds")
+    odds = system.odds_for(**chosen)
     ctx.emit(odds.to_dict(), _render_odds(system, odds))
     return 0
 

@@ -139,7 +139,7 @@ def _show_text(table: Table) -> str:
         if row.display:
             label = ""
         else:
-            label = row.range_label() if table.kind == "range" else f"{row.weight}/{total_weight}"
+            label = (row.range_label() or "") if table.kind == "range" else f"{row.weight}/{total_weight}"
         fields = dict(row.fields)
         if table.columns and isinstance(row.value, dict):
             text = " | ".join(str(row.value.get(c) or "") for c in table.columns)

@@ -305,7 +305,9 @@ class NinePowers(System):
         trade: str | None = None,
         keep_success: bool = False,
         use_talent: bool = False,
+        **unknown: Any,
     ) -> Odds:
+        self.refuse_unknown_options(unknown)
         a = self._mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
@@ -376,7 +378,9 @@ class NinePowers(System):
         trade: str | None = None,
         keep_success: bool = False,
         use_talent: bool = False,
+        **unknown: Any,
     ) -> CheckResult:
+        self.refuse_unknown_options(unknown)
         a = self._mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)

@@ -467,7 +467,9 @@ class Resistance(System):
         resistance: str | None = None,
         defensive: bool = False,
         assistants: Any = None,
+        **unknown: Any,
     ) -> CheckResult:
+        self.refuse_unknown_options(unknown)
         pc = self._pc(actor)
         s = self.setting_for(pc.setting)
         built = self._build(pc, approach, skill, domain, mastery, knack, assist, bond, assistants)
