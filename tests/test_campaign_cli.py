@@ -17,8 +17,8 @@ def test_new_note_roll_and_show(cli, saves_dir):
     assert result.code == 0, result.err
     assert result.out == (f"Started 'The Salt Road' (nine-powers, seed 7), saved in"
                           f" {saves_dir / 'the-salt-road.json'}.\n"
-                          "Write in it with `solo note the-salt-road \"...\"`.\n")
-    assert cli("note", "the salt road", "We", "leave", "at dawn.").out == (
+                          "Write in it with `solo note -c the-salt-road \"...\"`.\n")
+    assert cli("note", "-c", "the salt road", "We", "leave", "at dawn.").out == (
         "Noted in 'The Salt Road' (entry 1).\n")
     assert cli("roll", "2d6", "--campaign", "The Salt Road").out == "2d6 [3, 2] = 5\n"
     assert cli("roll", "2d6", "-n", "2", "--campaign", "the-salt-road").out == (
@@ -48,7 +48,7 @@ def test_the_campaigns_dice_continue_across_processes(solo_process, saves_dir):
     second = solo_process("roll", "d20", "--campaign", "far", "--json").json
     twin = Rng(41)
     assert [first["total"], second["total"]] == [roll("d20", twin).total, roll("d20", twin).total]
-    undone = solo_process("undo", "far")
+    undone = solo_process("undo", "-c", "far")
     assert undone.code == 0
     first_line = undone.out.splitlines()[0]
     assert first_line.startswith("Undid roll (") and first_line.endswith("): removed 1 entry:")
@@ -92,7 +92,7 @@ def test_saves_option_chooses_the_directory(cli, tmp_path, saves_dir):
     assert list(saves_dir.iterdir()) == []
 
 
-@pytest.mark.parametrize("command", [("new", "x"), ("list",), ("show", "x"), ("note", "x", "hello"),
+@pytest.mark.parametrize("command", [("new", "x"), ("list",), ("show", "x"), ("note", "-c", "x", "hello"),
                                      ("roll", "d6", "--campaign", "x")])
 def test_a_saves_directory_that_is_a_file_is_refused_in_one_line(cli, tmp_path, command):
     a_file = tmp_path / "passwd"
@@ -114,8 +114,8 @@ def test_bad_input_gets_clear_errors(cli, saves_dir):
     cli("new", "Once")
     assert cli("new", "ONCE").err == (f"solo: error: there is already a campaign called 'ONCE':"
                                       f" {saves_dir / 'once.json'}\n")
-    assert cli("note", "once", " ").err == "solo: error: a note needs some text\n"
-    assert cli("undo", "once").err == ("solo: error: nothing to undo in 'Once': no action is left to"
+    assert cli("note", "-c", "once", " ").err == "solo: error: a note needs some text\n"
+    assert cli("undo", "-c", "once").err == ("solo: error: nothing to undo in 'Once': no action is left to"
                                        " take back (solo keeps the last 30)\n")
     assert cli("roll", "2d6+banana", "--campaign", "once").code == 1
     assert cli("table", "roll", "no/such", "--campaign", "once").code == 1
@@ -124,7 +124,7 @@ def test_bad_input_gets_clear_errors(cli, saves_dir):
 
 def test_path_like_names_from_the_command_line_stay_in_the_saves_dir(cli, saves_dir, tmp_path):
     assert cli("new", "../../etc/x").code == 0
-    assert cli("note", "../../etc/x", "safe").code == 0
+    assert cli("note", "-c", "../../etc/x", "safe").code == 0
     assert sorted(p.name for p in saves_dir.iterdir()) == ["etc-x.json", "etc-x.json.bak", "etc-x.log"]
     assert not (saves_dir.parent.parent / "etc").exists()
 
@@ -152,7 +152,7 @@ def test_delete_asks_on_a_terminal(cli, saves_dir, monkeypatch):
 
 def test_export_writes_markdown_or_json(cli, tmp_path):
     cli("new", "Exported", "--seed", "2")
-    cli("note", "exported", "The bell rings *once*.")
+    cli("note", "-c", "exported", "The bell rings *once*.")
     cli("roll", "d6", "--campaign", "exported")
     md = cli("export", "exported")
     assert md.code == 0

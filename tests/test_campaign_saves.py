@@ -119,8 +119,8 @@ def test_the_cli_refuses_to_write_to_a_file_that_does_not_load(store, cli, how):
     damaged = _damage(path, how)
     backup = path.with_name(path.name + ".bak").read_bytes()
     log = path.with_suffix(".log").read_bytes()
-    for args in (("note", "salt-road", "more"), ("roll", "d6", "--campaign", "salt-road"),
-                 ("undo", "salt-road")):
+    for args in (("note", "-c", "salt-road", "more"), ("roll", "d6", "--campaign", "salt-road"),
+                 ("undo", "-c", "salt-road")):
         result = cli(*args)
         assert result.code == 1
         assert result.err.startswith(f"solo: error: {path} ")
@@ -141,7 +141,7 @@ def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(store, cli):
     assert aside.read_bytes() == damaged
     # The backup is older, but the log holds every move since: nothing is lost.
     assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three"]
-    assert cli("note", "salt-road", "four").code == 0
+    assert cli("note", "-c", "salt-road", "four").code == 0
     assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three", "four"]
 
 
@@ -216,7 +216,7 @@ def test_an_old_version_zero_file_is_migrated(store):
     assert [(e.at, e.kind) for e in c.journal][:3] == [
         ("2024-03-02T19:10:00.000Z", "note"), ("2024-03-02T19:11:00.000Z", "roll"),
         ("2024-03-02T19:12:00.000Z", "table")]
-    assert [a.name for a in c.actions] == ["note", "roll", "table_roll", "roll", "note"]
+    assert [a.name for a in c.actions] == ["note", "-c", "roll", "table_roll", "roll", "note"]
     assert c.undo == []
 
     # The old log still replays to the same journal and dice.
@@ -260,7 +260,7 @@ def test_list_shows_campaigns_damaged_files_and_lonely_backups(store, cli):
     assert [item["slug"] for item in cli("list", "--json").json] == ["broken", "gone", "salt-road"]
     assert cli("restore", "gone").code == 0
     assert [e.text for e in store.load("gone").journal] == []  # the backup, without its log
-    assert cli("note", "gone", "back").code == 0
+    assert cli("note", "-c", "gone", "back").code == 0
     assert [e.text for e in store.load("gone").journal] == ["back"]
 
 

@@ -62,7 +62,7 @@ def test_plain_dice_odds_are_untouched(cli):
         (("character", "npc", "nine-powers", "dragon"), 1, "no Nine Powers NPC called 'dragon'"),
         (("encounter", "resistance", "--pc", "random", "--foe", "dragon", "--auto"), 1, "no Resistance NPC"),
         (("forecast", "nine-powers", "--pc", "random", "--foe", "bandit", "-n", "0"), 2, "-n must be 1 to"),
-        (("character",), 2, "solo character new|show|npc"),
+        (("character",), 2, "solo character new|list|show|npc"),
     ],
 )
 def test_bad_input_is_one_clear_line(cli, args, code, message):

@@ -622,7 +622,7 @@ class CampaignStore:
                     raise
             else:
                 raise SoloError(f"{path} loads fine, so it is not replaced by its older backup;"
-                                f" `solo undo {path.stem}` steps back one action at a time")
+                                f" `solo undo -c {path.stem}` steps back one action at a time")
             if problem is not None and problem.path == log_path(path) and fd is not None:
                 return self._cut_log(name, path, fd)
             if not backup.exists():

@@ -47,7 +47,7 @@ class UsageError(SoloError):
 
 def add_campaign_option(parser: Any) -> None:
     """Give a command `--campaign NAME`; its handler then works through `ctx.perform`."""
-    parser.add_argument("--campaign", metavar="NAME",
+    parser.add_argument("-c", "--campaign", metavar="NAME",
                         help="play this in the campaign NAME: its own dice, recorded in its journal"
                         " and saved")
 

@@ -7,14 +7,26 @@ from fractions import Fraction
 from typing import Any
 
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.commands.grammar import count_option
 from solo.dice import distribution, parse, percent
+
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "roll": ("solo roll 4d6kh3 --seed 7", "solo roll d66 -n 3 --json",
+             "solo roll 2d6+1 -c \"The Salt Road\""),
+    "odds": ("solo odds 2d6 --at-least 9", "solo odds nine-powers"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "roll": ("seed", "json", "saves"),
+    "odds": ("json", "tables"),  # exact odds: nothing is rolled
+}
 
 
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser("roll", parents=[common], help="roll dice notation, e.g. 4d6kh3+2",
                        description="Roll dice: NdM, d%, d66, keep/drop (4d6kh3, 2d20kl1), + and -.")
     p.add_argument("expression", nargs="+", help="dice notation (spaces allowed)")
-    p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    count_option(p, 1, "rolls", old="--times")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
@@ -35,7 +47,7 @@ def _expression(args: Namespace) -> str:
 def cmd_roll(ctx: Context) -> int:
     expression = _expression(ctx.args)
     parse(expression)  # a notation error before a --times one, as always
-    times = ctx.args.times
+    times = ctx.args.count
     if not 1 <= times <= 1000:
         raise UsageError(f"--times must be between 1 and 1000, not {times}")
     entries = ctx.perform("roll", expression=expression, times=times)

@@ -33,6 +33,13 @@ def _declared() -> dict[str, list[tuple[str, SystemMove, Option]]]:
     return by_name
 
 
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "move": ("solo move --list", "solo move rest -c the-salt-road"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {"move": ("json", "saves", "tables")}
+
+
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser(
         "move", parents=[common], help="a rule system's moves between fights: rest, heal, lay low...",

@@ -169,7 +169,7 @@ def test_a_campaign_keeps_its_decks_drawn_rows_and_undo_puts_a_card_back(tmp_pat
 
     saved = CampaignStore(None).load("cards")
     assert sorted(saved.extra["tables"]["drawn"]["t/deck"]) == [0, 1, 2]
-    assert cli("undo", "cards").code == 0
+    assert cli("undo", "-c", "cards").code == 0
     assert len(CampaignStore(None).load("cards").extra["tables"]["drawn"]["t/deck"]) == 2
 
 
@@ -187,7 +187,7 @@ def test_a_damaged_deck_in_a_save_is_named_when_the_campaign_opens(cli, saves_di
     data = json.loads(path.read_text())
     data["state"]["extra"] = {"tables": {"drawn": {"t/deck": ["x"]}}}
     path.write_text(json.dumps(data))
-    result = cli("note", "cards", "hello")
+    result = cli("note", "-c", "cards", "hello")
     assert result.code == 1
     assert "extra.tables.drawn.t/deck: expected a list of row numbers, found" in result.err
 
