@@ -87,6 +87,9 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     "solo.commands.play": (
         ("play", "play in the TUI (what plain `solo` does)"),
     ),
+    "solo.commands.completion": (
+        ("completion", "print a shell's tab-completion script (bash, zsh, fish)"),
+    ),
 }
 COMMAND_MODULES = tuple(COMMANDS)
 # The headings of `solo --help`, each with its commands in order.  A command in no heading is
@@ -99,6 +102,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "rules": ("character", "check", "encounter", "forecast", "move", "odds"),
     "tables": ("table", "import"),
     "campaigns": ("new", "list", "show", "export", "rename", "system", "delete", "restore", "replay"),
+    "shell": ("completion",),
 }
 # Commands another module adds options to (the rules module gives `solo odds` its SYSTEM form).
 EXTENDED_BY = {"odds": ("solo.commands.rules",)}
@@ -215,6 +219,10 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
 
 def _run(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["__complete"]:  # what the completion scripts run on Tab
+        from solo.commands import completion
+
+        return completion.main(argv[1:])
     if not argv:  # plain `solo`: straight to the TUI, without building every command's parser
         from solo.commands.play import has_terminal, run_tui
 
