@@ -44,8 +44,8 @@ def test_new_note_roll_and_show(cli, saves_dir):
 
 def test_the_campaigns_dice_continue_across_processes(solo_process, saves_dir):
     assert solo_process("new", "Far", "--seed", "41").code == 0
-    first = solo_process("roll", "d20", "--campaign", "far", "--json").json
-    second = solo_process("roll", "d20", "--campaign", "far", "--json").json
+    (first,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
+    (second,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
     twin = Rng(41)
     assert [first["total"], second["total"]] == [roll("d20", twin).total, roll("d20", twin).total]
     undone = solo_process("undo", "-c", "far")
@@ -53,13 +53,13 @@ def test_the_campaigns_dice_continue_across_processes(solo_process, saves_dir):
     first_line = undone.out.splitlines()[0]
     assert first_line.startswith("Undid roll (") and first_line.endswith("): removed 1 entry:")
     assert undone.out.splitlines()[1:] == [f"  roll: d20: {second['total']}", "1 more can be undone."]
-    again = solo_process("roll", "d20", "--campaign", "far", "--json").json
+    (again,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
     assert again == second  # the RNG went back with the undo
 
 
 def test_without_campaign_nothing_is_recorded(cli, saves_dir):
     assert cli("roll", "2d6", "--seed", "1").out == "2d6 [2, 5] = 7\n"
-    assert cli("table", "roll", "weather/wind", "--seed", "3", "--json").json["rolls"][0]["table"] == (
+    assert cli("table", "roll", "weather/wind", "--seed", "3", "--json").json["items"][0]["table"] == (
         "weather/wind")
     assert list(saves_dir.iterdir()) == []
 
@@ -68,7 +68,7 @@ def test_table_roll_with_campaign_is_journaled(cli, saves_dir):
     cli("new", "Weather Watch", "--seed", "5")
     result = cli("table", "roll", "weather/wind", "-n", "2", "--campaign", "weather-watch", "--json")
     assert result.code == 0, result.err
-    rolls = result.json["rolls"]
+    rolls = result.json["items"]
     journal = CampaignStore(saves_dir).load("weather watch").journal
     assert [e.data for e in journal] == rolls
     assert [e.kind for e in journal] == ["table", "table"]

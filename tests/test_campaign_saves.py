@@ -216,7 +216,7 @@ def test_an_old_version_zero_file_is_migrated(store):
     assert [(e.at, e.kind) for e in c.journal][:3] == [
         ("2024-03-02T19:10:00.000Z", "note"), ("2024-03-02T19:11:00.000Z", "roll"),
         ("2024-03-02T19:12:00.000Z", "table")]
-    assert [a.name for a in c.actions] == ["note", "-c", "roll", "table_roll", "roll", "note"]
+    assert [a.name for a in c.actions] == ["note", "roll", "table_roll", "roll", "note"]
     assert c.undo == []
 
     # The old log still replays to the same journal and dice.
@@ -257,7 +257,7 @@ def test_list_shows_campaigns_damaged_files_and_lonely_backups(store, cli):
     assert lines[1] == ("gone  DOES NOT LOAD: only the backup"
                         f" {store.directory / 'gone.json.bak'} is left: `solo restore gone` brings it back")
     assert lines[2].startswith("salt-road  'Salt Road'  -  scene 0  3 entries  saved ")
-    assert [item["slug"] for item in cli("list", "--json").json] == ["broken", "gone", "salt-road"]
+    assert [item["slug"] for item in cli("list", "--json").json["items"]] == ["broken", "gone", "salt-road"]
     assert cli("restore", "gone").code == 0
     assert [e.text for e in store.load("gone").journal] == []  # the backup, without its log
     assert cli("note", "-c", "gone", "back").code == 0

@@ -256,7 +256,7 @@ def cmd_export(ctx: Context) -> int:
         ctx.out.write(text)
         return 0
     target = write_text(ctx.args.output, text)
-    ctx.emit({"path": str(target), "format": fmt, "entries": len(c.journal)},
+    ctx.emit({"path": str(target), "format": fmt, "entry_count": len(c.journal)},
              f"Wrote {c.name!r} to {target}.")
     return 0
 
@@ -293,7 +293,7 @@ def cmd_restore(ctx: Context) -> int:
     text = f"Restored {campaign.name!r} from its backup ({len(campaign.journal)} journal entries)."
     if aside:
         text += f" The damaged file is kept as {aside}."
-    ctx.emit({"name": campaign.name, "entries": len(campaign.journal),
+    ctx.emit({"name": campaign.name, "entry_count": len(campaign.journal),
               "damaged_kept_as": str(aside) if aside else None}, text)
     return 0
 
@@ -311,7 +311,7 @@ def cmd_replay(ctx: Context) -> int:
     replayed = replay(recorded, tables=lambda: ctx.tables)
     found = differences(recorded, replayed)
     data = {"identical": not found, "actions": len(recorded.actions),
-            "entries": len(recorded.journal), "differences": found}
+            "entry_count": len(recorded.journal), "differences": found}
     if found:
         ctx.emit(data, f"Replaying {_count(len(recorded.actions), 'action')} from seed {recorded.seed}"
                        " does not give the saved journal:\n" + "\n".join(f"  {d}" for d in found))

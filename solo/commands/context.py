@@ -15,6 +15,7 @@ is kept.  Either way the same journal entries come back to print.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from argparse import Namespace
 from functools import cached_property
@@ -50,6 +51,19 @@ def add_campaign_option(parser: Any) -> None:
     parser.add_argument("-c", "--campaign", metavar="NAME",
                         help="play this in the campaign NAME: its own dice, recorded in its journal"
                         " and saved")
+
+
+_WORDS = re.compile(r"[a-z]+(?: [a-z]+)+")
+
+
+def json_shape(data: Any) -> Any:
+    """`data` with every key made of words and spaces ("critical failure") written snake_case."""
+    if isinstance(data, dict):
+        return {(k.replace(" ", "_") if isinstance(k, str) and _WORDS.fullmatch(k) else k): json_shape(v)
+                for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [json_shape(v) for v in data]
+    return data
 
 
 class Context:
@@ -117,8 +131,13 @@ class Context:
         print(f"solo: warning: {message}", file=self.err)
 
     def emit(self, data: Any, text: str | None = None) -> None:
-        """Print `data` as JSON under --json, else `text` (or data as it is)."""
+        """Print `data` as JSON under --json, else `text` (or data as it is).
+
+        The JSON follows docs/json.md: always an object (a list is given as `{"items": [...]}`),
+        and a field name of words ("success at a cost") is written snake_case.
+        """
         if self.json:
-            print(json.dumps(data, indent=2, ensure_ascii=False, default=str), file=self.out)
+            shaped = json_shape({"items": data} if isinstance(data, list) else data)
+            print(json.dumps(shaped, indent=2, ensure_ascii=False, default=str), file=self.out)
         else:
             print(text if text is not None else data, file=self.out)

@@ -52,8 +52,7 @@ def cmd_roll(ctx: Context) -> int:
         raise UsageError(f"--times must be between 1 and 1000, not {times}")
     entries = ctx.perform("roll", expression=expression, times=times)
     if ctx.json:
-        data = entries[0].data if times == 1 else {"rolls": [e.data for e in entries]}
-        ctx.emit(data)
+        ctx.emit({"items": [e.data for e in entries]})
     else:
         ctx.emit(None, "\n".join(e.text for e in entries))
     return 0

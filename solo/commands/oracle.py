@@ -483,7 +483,7 @@ def cmd_clock(ctx: Context) -> int:
         clocks = _campaign(ctx).clocks
         lines = [f"{c.name}  [{'#' * c.filled}{'.' * (c.segments - c.filled)}] {c.filled}/{c.segments}"
                  + ("  FULL" if c.full else "") for c in clocks] or ["No clocks yet."]
-        ctx.emit({"clocks": [c.to_dict() for c in clocks]}, "\n".join(lines))
+        ctx.emit({"items": [c.to_dict() for c in clocks]}, "\n".join(lines))
         return 0
     if ctx.args.remove:
         if ctx.args.advance or ctx.args.segments:
@@ -538,7 +538,7 @@ def cmd_thread(ctx: Context) -> int:
         return _emit_entries(ctx, entries, dict(entries[0].data))
     threads = _campaign(ctx).threads
     lines = [f"{t.id}. {t.text}" + ("" if t.open else "  (closed)") for t in threads] or ["No threads yet."]
-    ctx.emit({"threads": [t.to_dict() for t in threads]}, "\n".join(lines))
+    ctx.emit({"items": [t.to_dict() for t in threads]}, "\n".join(lines))
     return 0
 
 
@@ -558,7 +558,7 @@ def cmd_notable(ctx: Context) -> int:
     c = _campaign(ctx)
     lines = [f"{n.name} ({n.kind})" + (f": {n.note}" if n.note else "") for n in c.notables]
     lines += [f"{ch.name} (NPC)" for ch in c.npcs]
-    ctx.emit({"notables": [n.to_dict() for n in c.notables], "npcs": [ch.name for ch in c.npcs]},
+    ctx.emit({"items": [n.to_dict() for n in c.notables], "npcs": [ch.name for ch in c.npcs]},
              "\n".join(lines) or "No notables yet.")
     return 0
 

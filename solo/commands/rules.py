@@ -458,7 +458,7 @@ def cmd_character_npc(ctx: Context) -> int:
     for name in names:
         npc = system.npc(name)
         lines.append(f"  {name:<20} {npc.name}")
-    ctx.emit({"system": system.id, "npcs": names}, "\n".join(lines))
+    ctx.emit({"system": system.id, "items": names}, "\n".join(lines))
     return 0
 
 

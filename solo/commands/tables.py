@@ -193,7 +193,7 @@ def cmd_roll(ctx: Context) -> int:
     if not 1 <= times <= 10000:
         raise UsageError(f"--times must be between 1 and 10000, not {times}")
     entries = ctx.perform("table_roll", table=ctx.args.id, times=times)
-    ctx.emit({"rolls": [e.data for e in entries]}, "\n".join(e.text for e in entries))
+    ctx.emit({"items": [e.data for e in entries]}, "\n".join(e.text for e in entries))
     return 0
 
 
