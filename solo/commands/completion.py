@@ -59,7 +59,8 @@ SCRIPTS = {"bash": BASH, "zsh": ZSH, "fish": FISH}
 
 
 def register(sub: Any, common: Any) -> None:
-    p = sub.add_parser("completion", parents=[common], help="print a shell's tab-completion script (bash, zsh, fish)",
+    p = sub.add_parser("completion", parents=[common],
+                       help="print a shell's tab-completion script (bash, zsh, fish)",
                        description="Print the tab-completion script for bash, zsh or fish: commands,"
                        " options, campaign names, table ids and system ids complete on Tab.")
     p.add_argument("shell", choices=SHELLS, help="bash, zsh or fish")
