@@ -20,7 +20,7 @@ import importlib
 import io
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from solo import __version__
 from solo.commands.context import Context, UsageError
@@ -29,7 +29,7 @@ from solo.failures import one_line
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
-COMMON_DEFAULTS = {"seed": None, "json": False, "tables": [], "saves": None}
+COMMON_DEFAULTS: dict[str, object] = {"seed": None, "json": False, "tables": [], "saves": None}
 
 # Each module with the commands it registers and their help lines, in the order `--help` lists them.
 COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -91,8 +91,23 @@ COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
     "solo.commands.play": (
         ("play", "play in the TUI (what plain `solo` does)"),
     ),
+    "solo.commands.completion": (
+        ("completion", "print a shell's tab-completion script (bash, zsh, fish)"),
+    ),
 }
 COMMAND_MODULES = tuple(COMMANDS)
+# The headings of `solo --help`, each with its commands in order.  A command in no heading is
+# listed under "other"; a new command names its heading here (cli.py never imports a module to
+# draw the overview).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "play": ("play", "roll", "note", "undo", "scene", "thread", "notable", "clock", "momentum"),
+    "oracle": ("ask", "meaning", "event", "stall", "journey", "countdown", "clue"),
+    "story": ("hooks", "npc", "foundation"),
+    "rules": ("character", "check", "encounter", "forecast", "move", "odds"),
+    "tables": ("table", "import"),
+    "campaigns": ("new", "list", "show", "export", "rename", "system", "delete", "restore", "replay"),
+    "shell": ("completion",),
+}
 # Commands another module adds options to (the rules module gives `solo odds` its SYSTEM form).
 EXTENDED_BY = {"odds": ("solo.commands.rules",)}
 # Options of the top-level parser that take a value (skipped when looking for the command's name).
@@ -106,18 +121,50 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
-def common_options() -> argparse.ArgumentParser:
-    """Options every command accepts, before or after its name."""
+class TopParser(Parser):
+    """The `solo` parser: its help lists the commands under their headings (`GROUPS`)."""
+
+    def format_help(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups)
+        formatter.add_text(self.description)
+        text = formatter.format_help()
+        listed = {name: help for commands in COMMANDS.values() for name, help in commands}
+        placed = {name for names in GROUPS.values() for name in names}
+        headings = dict(GROUPS)
+        other = tuple(name for name in listed if name not in placed)
+        if other:
+            headings["other"] = other
+        for heading, names in headings.items():
+            rows = [f"    {name.ljust(12)}{listed[name]}" if len(name) < 12 else
+                    f"    {name}\n    {'':12}{listed[name]}" for name in names if name in listed]
+            if rows:
+                text += f"\n{heading}:\n" + "\n".join(rows) + "\n"
+        options = self._get_formatter()
+        options.start_section("global options (before or after the command; each command's --help"
+                              " says which it takes)")
+        options.add_arguments([a for a in self._actions if a.option_strings])
+        options.end_section()
+        text += "\n" + options.format_help()
+        text += "\nRun `solo COMMAND --help` for a command's options and examples.\n"
+        return text
+
+
+def common_options(hidden: bool = False) -> argparse.ArgumentParser:
+    """Options every command accepts, before or after its name (`hidden`: kept out of its help)."""
+    def said(text: str) -> str:
+        return argparse.SUPPRESS if hidden else text
+
     common = Parser(add_help=False)
     common.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N",
-                        help="seed the dice, so the same command gives the same result")
+                        help=said("seed the dice, so the same command gives the same result"))
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="print machine-readable JSON")
+                        help=said("print machine-readable JSON (docs/json.md)"))
     common.add_argument("--tables", action="append", default=argparse.SUPPRESS, metavar="DIR",
-                        help="read extra tables from DIR (may be repeated; overrides by id)")
+                        help=said("read extra tables from DIR (may be repeated; overrides by id)"))
     common.add_argument("--saves", default=argparse.SUPPRESS, metavar="DIR",
-                        help="keep campaigns in DIR (default: $SOLO_SAVES, else saves/ in a checkout,"
-                        " else your user data directory)")
+                        help=said("keep campaigns in DIR (default: $SOLO_SAVES, else saves/ in a checkout,"
+                                  " else your user data directory)"))
     return common
 
 
@@ -150,18 +197,24 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
 
     Without `argv`, every module registers its commands (the full parser, for tests and tools).
     """
+    from solo.commands import grammar
+
     load = COMMAND_MODULES if argv is None else modules_for(command_named(argv))
-    common = common_options()
-    parser = Parser(
+    parser = TopParser(
         prog="solo",
-        description="Play tabletop roleplaying games alone: dice, tables, oracle and journal.",
-        parents=[common],
+        description="Play tabletop roleplaying games alone: dice, tables, oracle and journal."
+        " With no command, in a terminal, solo opens the TUI.",
+        parents=[common_options()],
+        formatter_class=grammar.Formatter,
     )
-    parser.add_argument("--version", action="version", version=f"solo {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"solo {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    common = common_options(hidden=True)
     for module, commands in COMMANDS.items():
         if module in load:
-            importlib.import_module(module).register(sub, common)
+            loaded = importlib.import_module(module)
+            loaded.register(sub, common)
+            grammar.finish(sub, [name for name, _ in commands], loaded)
         else:
             for name, help in commands:
                 sub.add_parser(name, help=help, add_help=False)
@@ -170,6 +223,10 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
 
 def _run(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["__complete"]:  # what the completion scripts run on Tab
+        from solo.commands import completion
+
+        return completion.main(argv[1:])
     if not argv:  # plain `solo`: straight to the TUI, without building every command's parser
         from solo.commands.play import has_terminal, run_tui
 
@@ -178,9 +235,9 @@ def _run(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
+        refuse_meaningless_globals(args)
     except UsageError as exc:
-        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
-        return 2
+        return fail(exc, 2, _where(argv))
     for key, value in COMMON_DEFAULTS.items():
         if not hasattr(args, key):
             setattr(args, key, value)
@@ -194,14 +251,56 @@ def _run(argv: Sequence[str] | None = None) -> int:
         print("\nRun `solo` in a terminal to play in the TUI.")
         return 0
     ctx = Context(args)
+    where = f"solo {getattr(args, 'command_path', args.command)}"
     try:
         return int(handler(ctx) or 0)
     except UsageError as exc:
-        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
-        return 2
+        return fail(exc, 2, where)
     except SoloError as exc:
-        print(f"solo: error: {one_line(exc)}", file=sys.stderr)
-        return 1
+        return fail(exc, 1, where)
+
+
+def refuse_meaningless_globals(args: argparse.Namespace) -> None:
+    """A global option given to a command it means nothing to (`solo list --seed 5`) is refused."""
+    from solo.commands import grammar
+
+    path = getattr(args, "command_path", None)
+    if path is None:
+        return
+    module = sys.modules.get(modules_for(path.split()[0])[0])
+    takes = grammar.takes_globals(getattr(module, "GLOBALS", {}), path)
+    for key in grammar.GLOBAL_OPTIONS:
+        if hasattr(args, key) and key not in takes:
+            offered = ", ".join(f"--{k}" for k in grammar.GLOBAL_OPTIONS if k in takes) or "none"
+            raise UsageError(f"--{key} means nothing to `solo {path}` (the global options it takes:"
+                             f" {offered})")
+
+
+# Set by `main` when the command line asks for --json: errors are then printed as JSON too.
+JSON_ERRORS = [False]
+ERROR_CODES = {1: "bad_input", 2: "usage", 70: "internal_error", 130: "interrupted", 141: "output_closed"}
+
+
+def _where(argv: Sequence[str]) -> str:
+    command = command_named(argv)
+    return f"solo {command}" if command else "solo"
+
+
+def fail(exc: BaseException | str, code: int, where: str) -> int:
+    """Say what went wrong in one line on stderr (and, under --json, as an error object on stdout)."""
+    message = one_line(exc)
+    print(f"solo: error: {message}", file=sys.stderr)
+    if JSON_ERRORS[0]:
+        print_json_error(message, where, code)
+    return code
+
+
+def print_json_error(message: str, where: str, code: int, out: TextIO | None = None) -> None:
+    """`{"error": {"message", "where", "code"}}` on stdout (docs/json.md)."""
+    import json
+
+    error = {"error": {"message": message, "where": where, "code": ERROR_CODES.get(code, "error")}}
+    print(json.dumps(error, indent=2, ensure_ascii=False), file=out or sys.stdout)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -227,9 +326,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     stdin = sys.stdin
     if stdin is None:
         sys.stdin = io.StringIO("")
+    words = list(sys.argv[1:] if argv is None else argv)
+    JSON_ERRORS[0] = "--json" in words[:words.index("--")] if "--" in words else "--json" in words
     try:
-        bad = failures.bad_argument(sys.argv[1:] if argv is None else argv)
+        bad = failures.bad_argument(words)
         if bad:
+            if JSON_ERRORS[0]:
+                print_json_error(bad.removeprefix("solo: error: "), "solo", 2, out)
             return failures.report(bad, 2, err)
         code = _run(argv)
         if sys.stdout is not None:
@@ -238,6 +341,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BaseException as exc:  # noqa: B036 - the one place every failure ends up
         code, message = failures.describe(exc, SAVED_CHANGES)
         failures.silence_broken_output(exc, out)
+        if JSON_ERRORS[0] and message is not None and code not in (141,) and out is not None:
+            try:
+                print_json_error(message.removeprefix("solo: error: "), _where(words), code, out)
+            except (OSError, ValueError):
+                pass  # stdout itself failed: the line on stderr says so
         return failures.report(message, code, err)
     finally:
         sys.stdout, sys.stderr, sys.stdin = out, err, stdin

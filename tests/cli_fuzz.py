@@ -216,7 +216,7 @@ class World:
         return self.live
 
 
-def run_case(world: World, argv: list[str], limit: float = 30.0) -> Outcome:
+def run_case(world: World, argv: list[str], limit: float = 120.0) -> Outcome:
     """Run `solo ARGV` in a fresh copy of `world`; see the module docstring."""
     from solo.cli import main
 

@@ -17,8 +17,8 @@ def test_new_note_roll_and_show(cli, saves_dir):
     assert result.code == 0, result.err
     assert result.out == (f"Started 'The Salt Road' (nine-powers, seed 7), saved in"
                           f" {saves_dir / 'the-salt-road.json'}.\n"
-                          "Write in it with `solo note the-salt-road \"...\"`.\n")
-    assert cli("note", "the salt road", "We", "leave", "at dawn.").out == (
+                          "Write in it with `solo note -c the-salt-road \"...\"`.\n")
+    assert cli("note", "-c", "the salt road", "We", "leave", "at dawn.").out == (
         "Noted in 'The Salt Road' (entry 1).\n")
     assert cli("roll", "2d6", "--campaign", "The Salt Road").out == "2d6 [3, 2] = 5\n"
     assert cli("roll", "2d6", "-n", "2", "--campaign", "the-salt-road").out == (
@@ -44,28 +44,28 @@ def test_new_note_roll_and_show(cli, saves_dir):
 
 def test_the_campaigns_dice_continue_across_processes(solo_process, saves_dir):
     assert solo_process("new", "Far", "--seed", "41").code == 0
-    first = solo_process("roll", "d20", "--campaign", "far", "--json").json
-    second = solo_process("roll", "d20", "--campaign", "far", "--json").json
+    (first,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
+    (second,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
     twin = Rng(41)
     assert [first["total"], second["total"]] == [roll("d20", twin).total, roll("d20", twin).total]
-    undone = solo_process("undo", "far")
+    undone = solo_process("undo", "-c", "far")
     assert undone.code == 0
     first_line = undone.out.splitlines()[0]
     assert first_line.startswith("Undid the move of ") and first_line.endswith(": removed 1 entry:")
     assert undone.out.splitlines()[1:] == [f"  roll: d20: {second['total']}", "1 more can be undone."]
-    redone = solo_process("redo", "far")
+    redone = solo_process("redo", "-c", "far")
     assert redone.out.splitlines() == ["Redid the move: put back 1 entry:",
                                        f"  roll: d20: {second['total']}", "Nothing more can be redone."]
-    assert solo_process("undo", "far").code == 0
-    again = solo_process("roll", "d20", "--campaign", "far", "--json").json
+    assert solo_process("undo", "-c", "far").code == 0
+    (again,) = solo_process("roll", "d20", "--campaign", "far", "--json").json["items"]
     assert again == second  # the RNG went back with the undo
-    refused = solo_process("redo", "far")  # a new move ends what redo can bring back
+    refused = solo_process("redo", "-c", "far")  # a new move ends what redo can bring back
     assert refused.code != 0 and "nothing to redo in 'Far'" in refused.err
 
 
 def test_without_campaign_nothing_is_recorded(cli, saves_dir):
     assert cli("roll", "2d6", "--seed", "1").out == "2d6 [2, 5] = 7\n"
-    assert cli("table", "roll", "weather/wind", "--seed", "3", "--json").json["rolls"][0]["table"] == (
+    assert cli("table", "roll", "weather/wind", "--seed", "3", "--json").json["items"][0]["table"] == (
         "weather/wind")
     assert list(saves_dir.iterdir()) == []
 
@@ -74,7 +74,7 @@ def test_table_roll_with_campaign_is_journaled(cli, saves_dir):
     cli("new", "Weather Watch", "--seed", "5")
     result = cli("table", "roll", "weather/wind", "-n", "2", "--campaign", "weather-watch", "--json")
     assert result.code == 0, result.err
-    rolls = result.json["rolls"]
+    rolls = result.json["items"]
     journal = CampaignStore(saves_dir).load("weather watch").journal
     assert [e.data for e in journal] == rolls
     assert [e.kind for e in journal] == ["table", "table"]
@@ -98,7 +98,7 @@ def test_saves_option_chooses_the_directory(cli, tmp_path, saves_dir):
     assert list(saves_dir.iterdir()) == []
 
 
-@pytest.mark.parametrize("command", [("new", "x"), ("list",), ("show", "x"), ("note", "x", "hello"),
+@pytest.mark.parametrize("command", [("new", "x"), ("list",), ("show", "x"), ("note", "-c", "x", "hello"),
                                      ("roll", "d6", "--campaign", "x")])
 def test_a_saves_directory_that_is_a_file_is_refused_in_one_line(cli, tmp_path, command):
     a_file = tmp_path / "passwd"
@@ -120,8 +120,8 @@ def test_bad_input_gets_clear_errors(cli, saves_dir):
     cli("new", "Once")
     assert cli("new", "ONCE").err == (f"solo: error: there is already a campaign called 'ONCE':"
                                       f" {saves_dir / 'once.json'}\n")
-    assert cli("note", "once", " ").err == "solo: error: a note needs some text\n"
-    assert cli("undo", "once").err == ("solo: error: nothing to undo in 'Once': no action is left to"
+    assert cli("note", "-c", "once", " ").err == "solo: error: a note needs some text\n"
+    assert cli("undo", "-c", "once").err == ("solo: error: nothing to undo in 'Once': no action is left to"
                                        " take back (solo keeps the last 30)\n")
     assert cli("roll", "2d6+banana", "--campaign", "once").code == 1
     assert cli("table", "roll", "no/such", "--campaign", "once").code == 1
@@ -130,7 +130,7 @@ def test_bad_input_gets_clear_errors(cli, saves_dir):
 
 def test_path_like_names_from_the_command_line_stay_in_the_saves_dir(cli, saves_dir, tmp_path):
     assert cli("new", "../../etc/x").code == 0
-    assert cli("note", "../../etc/x", "safe").code == 0
+    assert cli("note", "-c", "../../etc/x", "safe").code == 0
     assert sorted(p.name for p in saves_dir.iterdir()) == ["etc-x.json", "etc-x.json.bak", "etc-x.log"]
     assert not (saves_dir.parent.parent / "etc").exists()
 
@@ -158,7 +158,7 @@ def test_delete_asks_on_a_terminal(cli, saves_dir, monkeypatch):
 
 def test_export_writes_markdown_or_json(cli, tmp_path):
     cli("new", "Exported", "--seed", "2")
-    cli("note", "exported", "The bell rings *once*.")
+    cli("note", "-c", "exported", "The bell rings *once*.")
     cli("roll", "d6", "--campaign", "exported")
     md = cli("export", "exported")
     assert md.code == 0

@@ -80,7 +80,7 @@ def test_sigkill_during_a_note_loop_loses_and_repeats_nothing(saves_dir):
             store_module.SNAPSHOT_EVERY, store_module.SNAPSHOT_SHARE = 0, 0
         n = len(CampaignStore(saves_dir).load("crash").journal)
         while True:
-            assert _solo(saves_dir, "note", "crash", f"note {n}") == 0
+            assert _solo(saves_dir, "note", "-c", "crash", f"note {n}") == 0
             n += 1
             report()
 
@@ -101,7 +101,7 @@ def test_sigkill_during_renames_leaves_one_name(saves_dir):
     store = CampaignStore(saves_dir)
     assert _solo(saves_dir, "new", "Alpha", "--seed", "2") == 0
     for i in range(5):
-        assert _solo(saves_dir, "note", "alpha", f"line {i}") == 0
+        assert _solo(saves_dir, "note", "-c", "alpha", f"line {i}") == 0
     rng = random.Random(7)
 
     def renames(report) -> None:
@@ -126,7 +126,7 @@ def test_sigkill_during_deletes_leaves_the_campaign_or_nothing(saves_dir):
         while True:
             if not (saves_dir / "gone.json").exists():
                 assert _solo(saves_dir, "new", "Gone") == 0
-                assert _solo(saves_dir, "note", "gone", "kept whole") == 0
+                assert _solo(saves_dir, "note", "-c", "gone", "kept whole") == 0
             assert _solo(saves_dir, "delete", "gone", "--yes") == 0
             report()
 
@@ -144,7 +144,7 @@ def test_sigkill_during_restores_never_leaves_no_campaign_file(saves_dir):
     store = CampaignStore(saves_dir)
     assert _solo(saves_dir, "new", "Mend", "--seed", "3") == 0
     for i in range(3):
-        assert _solo(saves_dir, "note", "mend", f"line {i}") == 0
+        assert _solo(saves_dir, "note", "-c", "mend", f"line {i}") == 0
     path = saves_dir / "mend.json"
     rng = random.Random(13)
 

@@ -61,14 +61,14 @@ def test_every_damaged_save_is_one_line_from_every_command(store, cli):
         [line] = [x for x in lines if x.startswith(f"{slug}  ")]
         assert line.startswith(f"{slug}  DOES NOT LOAD: {store.directory / slug}.json is damaged: ")
         assert says in line
-        for command in (("show", slug), ("replay", slug), ("note", slug, "x"), ("export", slug),
-                        ("undo", slug), ("restore", slug), ("rename", slug, "Other")):
+        for command in (("show", slug), ("replay", slug), ("note", "-c", slug, "x"), ("export", slug),
+                        ("undo", "-c", slug), ("restore", slug), ("rename", slug, "Other")):
             result = cli(*command)
             assert result.code == 1, command
             assert result.err.count("\n") == 1 and "Traceback" not in result.err, result.err
             assert result.err.startswith("solo: error: "), result.err
     assert [x for x in lines if x.startswith("salt-road  'Salt Road'")]  # the rest still listed
-    assert cli("note", "salt-road", "four").code == 0
+    assert cli("note", "-c", "salt-road", "four").code == 0
 
 
 def test_the_tui_starts_past_a_damaged_newest_save_and_the_picker_marks_it(saves_dir):
@@ -126,7 +126,7 @@ def test_a_torn_last_line_is_dropped_with_a_notice_and_nothing_before_it(store, 
     whole = log.read_bytes()
     log.write_bytes(whole + b'{"seq": 7, "op": "do", "name": "no')  # a crash mid-write
     assert [e.text for e in store.load("salt-road").journal][-1] == "three"  # reading ignores it
-    result = cli("note", "salt-road", "four")
+    result = cli("note", "-c", "salt-road", "four")
     assert result.code == 0
     assert result.err == (f"solo: warning: the last line of {log} was cut short (34 bytes, a write"
                           " interrupted by a crash) and has been dropped; everything before it is kept\n")
@@ -143,7 +143,7 @@ def test_a_full_disk_during_note_is_one_line_and_the_campaign_intact(store, cli,
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(session_module, "write_all", full)
-    result = cli("note", "salt-road", "lost to the full disk")
+    result = cli("note", "-c", "salt-road", "lost to the full disk")
     assert result.code == 1
     assert result.err == (f"solo: error: could not save to {log}: No space left on device; the move"
                           " was taken back and the campaign is as it was before it\n")
@@ -155,7 +155,7 @@ def test_a_snapshot_that_cannot_be_written_is_a_notice_the_move_is_kept(store, c
     monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 0)
     monkeypatch.setattr(store_module, "SNAPSHOT_SHARE", 0)
     monkeypatch.setattr(store_module, "write_new", _raise(errno.ENOSPC, "No space left on device"))
-    result = cli("note", "salt-road", "kept in the log")
+    result = cli("note", "-c", "salt-road", "kept in the log")
     assert result.code == 0
     assert "the snapshot was not rewritten (could not save" in result.err
     assert "every action is in the log" in result.err
@@ -250,7 +250,7 @@ def test_long_names_in_four_byte_letters_fit_every_derived_file_name(store, cli)
     slug = slugify(name)
     assert len(slug.encode()) <= MAX_SLUG_BYTES and slug == "\U00020000" * 50
     assert cli("new", name).code == 0
-    assert cli("note", slug, "hi").code == 0
+    assert cli("note", "-c", slug, "hi").code == 0
     store.open(slug).save()
     other = "\U00020001" * 58
     assert cli("rename", slug, other).code == 0
@@ -279,7 +279,7 @@ def test_a_damaged_log_line_is_named_and_restore_cuts_the_log_there(store, cli):
     assert session.refresh() is None and not session.changed_on_disk()  # ...not on every poll
     with pytest.raises(SaveError):
         store.load("salt-road")
-    assert cli("note", "salt-road", "x").code == 1 and log.read_bytes() == damaged
+    assert cli("note", "-c", "salt-road", "x").code == 1 and log.read_bytes() == damaged
     result = cli("restore", "salt-road")
     assert result.code == 0, result.err
     [kept] = store.directory.glob("salt-road.log.damaged-*")
@@ -288,4 +288,4 @@ def test_a_damaged_log_line_is_named_and_restore_cuts_the_log_there(store, cli):
     assert [(a.name, e.kind) for a, e in zip(mended.actions, mended.journal, strict=True)] == [
         ("note", "note"), ("roll", "roll")]
     assert mended.journal[0].text == "one"
-    assert cli("note", "salt-road", "after the mend").code == 0
+    assert cli("note", "-c", "salt-road", "after the mend").code == 0

@@ -119,8 +119,8 @@ def test_the_cli_refuses_to_write_to_a_file_that_does_not_load(store, cli, how):
     damaged = _damage(path, how)
     backup = path.with_name(path.name + ".bak").read_bytes()
     log = path.with_suffix(".log").read_bytes()
-    for args in (("note", "salt-road", "more"), ("roll", "d6", "--campaign", "salt-road"),
-                 ("undo", "salt-road")):
+    for args in (("note", "-c", "salt-road", "more"), ("roll", "d6", "--campaign", "salt-road"),
+                 ("undo", "-c", "salt-road")):
         result = cli(*args)
         assert result.code == 1
         assert result.err.startswith(f"solo: error: {path} ")
@@ -141,7 +141,7 @@ def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(store, cli):
     assert aside.read_bytes() == damaged
     # The backup is older, but the log holds every move since: nothing is lost.
     assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three"]
-    assert cli("note", "salt-road", "four").code == 0
+    assert cli("note", "-c", "salt-road", "four").code == 0
     assert [e.text for e in store.load("salt-road").journal] == ["one", "two", "three", "four"]
 
 
@@ -257,10 +257,10 @@ def test_list_shows_campaigns_damaged_files_and_lonely_backups(store, cli):
     assert lines[1] == ("gone  DOES NOT LOAD: only the backup"
                         f" {store.directory / 'gone.json.bak'} is left: `solo restore gone` brings it back")
     assert lines[2].startswith("salt-road  'Salt Road'  -  scene 0  3 entries  saved ")
-    assert [item["slug"] for item in cli("list", "--json").json] == ["broken", "gone", "salt-road"]
+    assert [item["slug"] for item in cli("list", "--json").json["items"]] == ["broken", "gone", "salt-road"]
     assert cli("restore", "gone").code == 0
     assert [e.text for e in store.load("gone").journal] == []  # the backup, without its log
-    assert cli("note", "gone", "back").code == 0
+    assert cli("note", "-c", "gone", "back").code == 0
     assert [e.text for e in store.load("gone").journal] == ["back"]
 
 

@@ -34,10 +34,10 @@ def _one_line(err: str) -> str:
 def test_an_argument_that_is_not_utf8_is_refused_before_anything_is_saved(cli, saves_dir):
     assert cli("new", "Road", "--seed", "1").code == 0
     before = (saves_dir / "road.json").read_bytes()
-    result = cli("note", "Road", "bad \udcff byte")
+    result = cli("note", "-c", "Road", "bad \udcff byte")
     assert result.code == 2
     line = _one_line(result.err)
-    assert line.startswith("solo: error: argument 3 (bad \\udcff byte) is not valid UTF-8")
+    assert line.startswith("solo: error: argument 4 (bad \\udcff byte) is not valid UTF-8")
     assert (saves_dir / "road.json").read_bytes() == before
 
 
@@ -45,10 +45,10 @@ def test_non_utf8_bytes_from_a_real_shell_are_one_line(saves_dir):
     env = _env(saves_dir)
     subprocess.run([sys.executable, "-m", "solo", "new", "Road"], env=env, check=True,
                    capture_output=True)
-    proc = subprocess.run([sys.executable.encode(), b"-m", b"solo", b"note", b"Road", b"\xff"],
+    proc = subprocess.run([sys.executable.encode(), b"-m", b"solo", b"note", b"-c", b"Road", b"\xff"],
                           env=env, capture_output=True, timeout=60)
     assert proc.returncode == 2
-    assert _one_line(proc.stderr.decode()).startswith("solo: error: argument 3 (\\udcff)")
+    assert _one_line(proc.stderr.decode()).startswith("solo: error: argument 4 (\\udcff)")
     assert _notes(saves_dir) == []
 
 
@@ -58,7 +58,7 @@ def test_a_full_disk_behind_stdout_says_the_note_was_kept(saves_dir):
     subprocess.run([sys.executable, "-m", "solo", "new", "Road"], env=env, check=True,
                    capture_output=True)
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "solo", "note", "Road", "We left at dawn."],
+        proc = subprocess.run([sys.executable, "-m", "solo", "note", "-c", "Road", "We left at dawn."],
                               env=env, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert proc.returncode == 1
     assert _one_line(proc.stderr) == (
@@ -96,7 +96,8 @@ def test_ctrl_c_is_one_line_and_exit_130(cli, monkeypatch):
 
 
 def test_ctrl_c_in_a_real_process_is_one_line_and_exit_130(saves_dir):
-    # The child interrupts itself once its command is running, so no timing is guessed.
+    # The child interrupts itself once its command is running, so no timing is guessed; it takes
+    # Ctrl+C as a terminal would give it even when started in the background (SIGINT ignored).
     code = ("import os, signal\n"
             "import solo.commands.story as s\n"
             "orig = s._deliver\n"
@@ -104,6 +105,7 @@ def test_ctrl_c_in_a_real_process_is_one_line_and_exit_130(saves_dir):
             "    os.kill(os.getpid(), signal.SIGINT)\n"
             "    return orig(*a, **k)\n"
             "s._deliver = deliver\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"  # even if started with it ignored
             "from solo.cli import main\n"
             "raise SystemExit(main(['hooks', '-n', '2']))\n")
     proc = subprocess.run([sys.executable, "-c", code], env=_env(saves_dir), capture_output=True,
@@ -184,7 +186,7 @@ def test_a_stdout_closed_before_solo_starts_is_skipped_as_print_does(saves_dir):
     env = _env(saves_dir)
     subprocess.run([sys.executable, "-m", "solo", "new", "Road"], env=env, check=True,
                    capture_output=True)
-    proc = subprocess.run([sys.executable, "-m", "solo", "note", "Road", "Quietly."], env=env,
+    proc = subprocess.run([sys.executable, "-m", "solo", "note", "-c", "Road", "Quietly."], env=env,
                           stderr=subprocess.PIPE, text=True, timeout=60,
                           preexec_fn=lambda: os.close(1))
     assert (proc.returncode, proc.stderr) == (0, "")

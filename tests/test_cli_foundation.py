@@ -16,7 +16,7 @@ def test_seed_may_come_before_the_command(cli):
 
 def test_roll_json_has_total_and_dice(cli):
     result = cli("roll", "2d6", "+", "3", "--seed", "1", "--json")
-    data = result.json
+    (data,) = result.json["items"]
     assert result.code == 0
     assert data["expression"] == "2d6+3"
     assert data["total"] == sum(d["value"] for d in data["dice"]) + 3
@@ -53,8 +53,8 @@ def test_table_list_show_roll(cli):
     shown = cli("table", "show", "weather/day").out
     assert "      5-6  Overcast and still. Sounds carry a long way." in shown
     rolled = cli("table", "roll", "treasure/trinket", "-n", "2", "--seed", "3", "--json").json
-    assert [r["table"] for r in rolled["rolls"]] == ["treasure/trinket"] * 2
-    assert cli("table", "list", "weather", "--json").json[0]["id"] == "weather/day"
+    assert [r["table"] for r in rolled["items"]] == ["treasure/trinket"] * 2
+    assert cli("table", "list", "weather", "--json").json["items"][0]["id"] == "weather/day"
 
 
 def test_table_check_exit_codes(cli, tmp_path):
@@ -109,14 +109,14 @@ def test_module_entry_point(solo_process):
 
 
 def test_json_output_of_every_foundation_command(cli):
-    rolled = cli("roll", "d6", "--json", "--seed", "1").json
+    (rolled,) = cli("roll", "d6", "--json", "--seed", "1").json["items"]
     assert set(rolled) >= {"expression", "total", "dice"} and 1 <= rolled["total"] <= 6
     odds = cli("odds", "d6", "--json").json
     assert [d["exact"] for d in odds["distribution"]] == ["1/6"] * 6
     listing = cli("table", "list", "--json").json
-    assert {"id", "title", "kind", "dice"} <= set(listing[0])
+    assert {"id", "title", "kind", "dice"} <= set(listing["items"][0])
     shown = cli("table", "show", "names/place", "--json").json
     assert shown["kind"] == "grammar" and "origin" in shown["grammar"]
-    place = cli("table", "roll", "names/place", "--json", "--seed", "1").json["rolls"][0]
+    place = cli("table", "roll", "names/place", "--json", "--seed", "1").json["items"][0]
     assert place["table"] == "names/place" and place["text"]
     assert cli("table", "check", "--json").json["valid"] is True

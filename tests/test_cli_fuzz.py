@@ -53,7 +53,7 @@ campaign_name = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",))
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(name=campaign_name, other=campaign_name)
 def test_any_campaign_name_is_created_or_refused_cleanly(world, name, other):
-    for args in (["new", name], ["note", name, "a note"], ["show", name], ["rename", name, other],
+    for args in (["new", name], ["note", "-c", name, "a note"], ["show", name], ["rename", name, other],
                  ["export", name, "-o", "out.md"], ["replay", name], ["delete", "--yes", name]):
         outcome = run_case(world, args)
         assert problems(outcome) == [], (args, outcome.err[-500:])
@@ -64,7 +64,7 @@ def test_the_harness_sees_what_it_must(world, monkeypatch):
     import solo.commands.campaign as campaign_commands
 
     assert problems(run_case(world, ["show", "Road"])) == []
-    assert problems(run_case(world, ["note", "Road", "bad \udcff"])) == []  # exit 2, our line
+    assert problems(run_case(world, ["note", "-c", "Road", "bad \udcff"])) == []  # exit 2, our line
 
     monkeypatch.setattr(campaign_commands, "cmd_list", lambda ctx: {}["boom"])
     assert problems(run_case(world, ["list"])) == ["exit status 70", "traceback"]

@@ -48,7 +48,7 @@ def test_a_pipe_is_written_to_not_replaced(tmp_path):
     reader = threading.Thread(target=lambda: received.append(open(fifo).read()))
     reader.start()
     write_text(fifo, "down the pipe")
-    reader.join(timeout=10)
+    reader.join(timeout=300)  # a guard against a hang only
     assert received == ["down the pipe"]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
 
@@ -75,7 +75,7 @@ def test_story_output_and_export_follow_the_same_rules(cli, tmp_path):
     assert cli("hooks", "-n", "2", "--seed", "1", "-o", str(link)).code == 0
     assert link.is_symlink() and real.read_text() != "old"
     assert cli("new", "Road", "--seed", "1").code == 0
-    assert cli("note", "Road", "We left at dawn.").code == 0
+    assert cli("note", "-c", "Road", "We left at dawn.").code == 0
     as_json = cli("export", "Road", "--json")
     assert as_json.json["journal"][0]["text"] == "We left at dawn."
     assert cli("export", "Road", "-o", str(tmp_path / "road.json")).code == 0
@@ -148,7 +148,7 @@ def test_a_full_disk_during_export_is_one_line_and_the_old_file_stays(cli, tmp_p
     import solo.files as files
 
     assert cli("new", "Road").code == 0
-    assert cli("note", "Road", "We left at dawn.").code == 0
+    assert cli("note", "-c", "Road", "We left at dawn.").code == 0
     target = tmp_path / "road.md"
     target.write_text("an older export")
 
@@ -219,11 +219,11 @@ def test_an_export_killed_at_any_point_leaves_a_whole_file(tmp_path, saves_dir, 
 
     assert run_cli("new", "Road", "--seed", "3").code == 0
     for i in range(20):
-        assert run_cli("note", "Road", f"Day {i}: " + "the road goes on " * 250).code == 0
+        assert run_cli("note", "-c", "Road", f"Day {i}: " + "the road goes on " * 250).code == 0
     target = tmp_path / "road.md"
     assert run_cli("export", "Road", "-o", str(target)).code == 0
     old = target.read_text()
-    assert run_cli("note", "Road", "The last day.").code == 0
+    assert run_cli("note", "-c", "Road", "The last day.").code == 0
     assert run_cli("export", "Road", "-o", str(tmp_path / "expected.md")).code == 0
     new = (tmp_path / "expected.md").read_text()
     assert len(new.encode()) > 65536 and new != old  # so "mid" pauses part-way

@@ -69,7 +69,7 @@ def test_an_asked_question_is_journaled_and_undone(cli, saves_dir):
     assert [e.kind for e in saved.journal] == ["oracle"]
     assert saved.journal[0].data["answer"] == data["answer"]
     assert saved.actions[0].name == "oracle.ask"
-    assert cli("undo", "salt-road").code == 0
+    assert cli("undo", "-c", "salt-road").code == 0
     assert load(saves_dir).journal == []
 
 

@@ -41,7 +41,7 @@ def wheel(tmp_path_factory):
          "-w", str(out), str(REPO)],
         check=True, capture_output=True, timeout=300,
     )
-    (wheel_path,) = out.glob("solo-*.whl")
+    (wheel_path,) = out.glob("solo_rpg-*.whl")
     return wheel_path
 
 

@@ -33,10 +33,10 @@ def test_odds_nine_powers_text_and_json(cli):
 def test_odds_resistance(cli):
     data = cli("odds", "resistance", "--skill", "--domain", "--mastery", "--json").json
     assert data["pool"] == 4 and data["success_exact"] == "15/16"
-    assert data["bands"]["critical success"]["exact"] == "3439/10000"
+    assert data["bands"]["critical_success"]["exact"] == "3439/10000"
     data = cli("odds", "resistance", "--difficulty", "2", "--json").json
     assert (data["dice"], data["downgrades"]) == (1, 1)
-    assert data["bands"]["critical failure"]["exact"] == "1/2"
+    assert data["bands"]["critical_failure"]["exact"] == "1/2"
 
 
 def test_plain_dice_odds_are_untouched(cli):
@@ -62,7 +62,7 @@ def test_plain_dice_odds_are_untouched(cli):
         (("character", "npc", "nine-powers", "dragon"), 1, "no Nine Powers NPC called 'dragon'"),
         (("encounter", "resistance", "--pc", "random", "--foe", "dragon", "--auto"), 1, "no Resistance NPC"),
         (("forecast", "nine-powers", "--pc", "random", "--foe", "bandit", "-n", "0"), 2, "-n must be 1 to"),
-        (("character",), 2, "solo character new|show|npc"),
+        (("character",), 2, "solo character new|list|show|npc"),
     ],
 )
 def test_bad_input_is_one_clear_line(cli, args, code, message):

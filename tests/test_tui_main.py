@@ -111,7 +111,7 @@ def test_table_key_opens_a_fuzzy_search_of_tables(saves_dir):
         await h.press("t")
         assert isinstance(h.app.screen, CommandPalette)
         await h.type("hoard", enter=False)
-        await h.pilot.pause(0.2)
+        await h.settle()  # the palette's search worker is done
         await h.press("enter")
         assert isinstance(h.app.screen, MainScreen)
         assert h.journal[0].startswith("table     A hoard")
@@ -173,7 +173,7 @@ def test_palette_runs_moves(saves_dir):
         await h.press("ctrl+p")
         assert isinstance(h.app.screen, CommandPalette)
         await h.type("roll dice", enter=False)
-        await h.pilot.pause(0.2)
+        await h.settle()  # the palette's search worker is done
         await h.press("enter")
         assert isinstance(h.app.screen, PromptDialog)
         await h.type("2d6")
@@ -249,7 +249,7 @@ def test_the_palette_finds_tables_by_fuzzy_search(saves_dir):
     async def scenario(h):
         await h.press("ctrl+p")
         await h.type("wthrday", enter=False)  # letters in order, not a substring
-        await h.pilot.pause(0.2)
+        await h.settle()  # the palette's search worker is done
         palette = h.app.screen
         assert isinstance(palette, CommandPalette)
         await h.press("enter")

@@ -7,7 +7,12 @@ timestamps on screen.  After an intended change of look, regenerate with
 
 from __future__ import annotations
 
-from tui_harness import make_campaign, new_app
+from tui_harness import Harness, make_campaign, new_app
+
+
+async def settled(pilot) -> None:
+    """Every worker done and the queue empty (not a guessed pause): what a busy machine shows too."""
+    await Harness(pilot.app, pilot).settle()
 
 
 def salt_road(saves):
@@ -28,7 +33,7 @@ def salt_road(saves):
 
 def test_main_screen(saves_dir, snap_compare):
     salt_road(saves_dir)
-    assert snap_compare(new_app(saves_dir), terminal_size=(100, 30))
+    assert snap_compare(new_app(saves_dir), terminal_size=(100, 30), run_before=settled)
 
 
 def vroy_campaign(saves):
@@ -48,7 +53,7 @@ def test_encounter_screen(saves_dir, snap_compare):
 
     async def open_encounter(pilot):
         await pilot.press("escape", "b")
-        await pilot.pause(0.3)
+        await settled(pilot)
 
     assert snap_compare(new_app(saves_dir), terminal_size=(100, 34), run_before=open_encounter)
 
@@ -58,6 +63,6 @@ def test_character_sheet(saves_dir, snap_compare):
 
     async def open_sheet(pilot):
         await pilot.press("escape", "p")
-        await pilot.pause(0.2)
+        await settled(pilot)
 
     assert snap_compare(new_app(saves_dir), terminal_size=(110, 24), run_before=open_sheet)

@@ -86,7 +86,7 @@ def test_heal_a_wound_from_the_palette(saves_dir):
         await h.press("ctrl+p")
         assert isinstance(h.app.screen, CommandPalette)
         await h.type("Move: Heal", enter=False)
-        await h.pilot.pause(0.2)
+        await h.settle()  # the palette's search worker is done
         await h.press("enter")
         prompt = h.app.screen
         assert isinstance(prompt, PromptDialog) and prompt.value == "1"  # the default is ready

@@ -50,7 +50,7 @@ def _time(value: Any, where: str) -> str:
 def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
     name = need(doc, "name", str, "file")
     system = doc.get("system")
-    characters = []
+    characters: list[dict[str, Any]] = []
     for role, key in (("pc", "pcs"), ("npc", "npcs")):
         for where, c in items(doc, key, "file"):
             characters.append({

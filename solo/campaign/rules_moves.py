@@ -159,10 +159,11 @@ def character_random(campaign: Campaign, ctx: ActionContext, name: str | None = 
     if role is not None and role not in system.roles():
         raise SoloError(f"{system.name} has no role {role!r}; choose one of: {', '.join(system.roles())}")
     actor = system.random_character(ctx.rng, name=name or None, role=role, npc=bool(npc))
+    sheet = actor.to_dict()
     if not name:  # a rolled name gives way to one already in the campaign: "Ulric 2"
-        actor.name = campaign.free_name(actor.name)
+        sheet["name"] = campaign.free_name(actor.name)
     kind = "npc" if npc else "pc"
-    character = campaign.add_character(actor.to_dict(), name=name, role=kind)
+    character = campaign.add_character(sheet, name=name, role=kind)
     who = "NPC" if npc else "player character"
     return [ctx.entry("character", f"New {who}: {_described(character)}.",
                       {"id": character.id, "name": character.name, "role": kind, "system": system.id,
@@ -175,8 +176,9 @@ def npc_add(campaign: Campaign, ctx: ActionContext, npc: str,
     """Add one of the system's named NPCs (a goblin, a giant lizard) to the campaign."""
     system = system_of(campaign, ctx.tables)
     actor = system.npc(str(npc))
-    actor.name = name.strip() if name else campaign.free_name(actor.name)  # a second goblin: "Goblin 2"
-    character = campaign.add_character(actor.to_dict(), name=name, role="npc")
+    sheet = actor.to_dict()
+    sheet["name"] = name.strip() if name else campaign.free_name(actor.name)  # a second goblin: "Goblin 2"
+    character = campaign.add_character(sheet, name=name, role="npc")
     return [ctx.entry("character", f"New NPC: {_described(character)}.",
                       {"id": character.id, "name": character.name, "role": "npc", "system": system.id,
                        "npc": npc, "sheet": character.sheet})]

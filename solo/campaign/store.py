@@ -559,7 +559,7 @@ class CampaignStore:
             paths = list(self.directory.glob(f"*{SUFFIX}"))
         except OSError:
             return None
-        newest: tuple[int, str] | None = None
+        newest: tuple[float, str] | None = None
         for path in paths:
             if path.name.startswith("."):
                 continue
@@ -652,7 +652,7 @@ class CampaignStore:
                     raise
             else:
                 raise SoloError(f"{path} loads fine, so it is not replaced by its older backup;"
-                                f" `solo undo {path.stem}` steps back one action at a time")
+                                f" `solo undo -c {path.stem}` steps back one action at a time")
             if problem is not None and problem.path == log_path(path) and fd is not None:
                 return self._cut_log(name, path, fd)
             if not backup.exists():

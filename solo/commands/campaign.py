@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import shlex
 import sys
 from pathlib import Path
@@ -18,11 +19,37 @@ from solo.campaign import (
 )
 from solo.campaign.export import json_text
 from solo.commands.context import Context, UsageError, record_saved
+from solo.commands.grammar import deprecated
 from solo.errors import SoloError
 from solo.files import write_text
 from solo.story.output import format_for
 
 LAST_ENTRIES = 10
+
+
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "new": ("solo new \"The Salt Road\" --system nine-powers --seed 7",),
+    "list": ("solo list", "solo list --json"),
+    "show": ("solo show the-salt-road --last 5",),
+    "note": ("solo note -c the-salt-road The rain has not stopped for three days.",),
+    "undo": ("solo undo -c the-salt-road",),
+    "redo": ("solo redo -c the-salt-road",),
+    "export": ("solo export the-salt-road -o salt-road.md",),
+    "delete": ("solo delete the-salt-road --yes",),
+    "restore": ("solo restore the-salt-road",),
+    "rename": ("solo rename the-salt-road \"The Long Road\"",),
+    "system": ("solo system the-salt-road", "solo system the-salt-road resistance"),
+    "replay": ("solo replay the-salt-road",),
+}
+_KEPT = ("json", "saves", "tables")
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "new": ("seed", "json", "saves", "tables"),
+    "list": ("json", "saves"), "delete": ("json", "saves"), "rename": ("json", "saves"),
+    "restore": ("json", "saves"),
+    "show": _KEPT, "note": _KEPT, "undo": _KEPT, "redo": _KEPT, "export": _KEPT, "system": _KEPT,
+    "replay": _KEPT,
+}
 
 
 def register(sub: Any, common: Any) -> None:
@@ -47,20 +74,21 @@ def register(sub: Any, common: Any) -> None:
     p.set_defaults(handler=cmd_show)
 
     p = sub.add_parser("note", parents=[common], help="write a note in a campaign's journal")
-    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("-c", "--campaign", metavar="NAME", help="the campaign (name or slug)")
     p.add_argument("text", nargs="+", help="the note (words are joined with spaces)")
     p.set_defaults(handler=cmd_note)
 
     p = sub.add_parser("undo", parents=[common], help="take back a campaign's last action",
                        description=f"Take back the last action: journal, state and dice exactly as"
                        f" before it. The last {UNDO_DEPTH} actions can be undone, one at a time.")
-    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("-c", "--campaign", metavar="NAME", help="the campaign (name or slug)")
+    p.add_argument("name", nargs="?", help=argparse.SUPPRESS)  # the old spelling, `solo undo NAME`
     p.set_defaults(handler=cmd_undo)
 
     p = sub.add_parser("redo", parents=[common], help="do again what undo took back",
                        description="Put back the action the last undo took back, exactly as it was"
                        " (its entries, state and dice). Possible until a new action is played.")
-    p.add_argument("name", help="campaign name or slug")
+    p.add_argument("-c", "--campaign", metavar="NAME", help="the campaign (name or slug)")
     p.set_defaults(handler=cmd_redo)
 
     p = sub.add_parser("export", parents=[common], help="export a campaign as Markdown or JSON",
@@ -123,7 +151,7 @@ def cmd_new(ctx: Context) -> int:
     data = {"name": c.name, "slug": c.slug, "system": c.system, "seed": c.seed,
             "path": str(session.path)}
     ctx.emit(data, f"Started {c.name!r} ({c.system or 'no rule system yet'}, seed {c.seed}),"
-                   f" saved in {session.path}.\nWrite in it with `solo note {c.slug} \"...\"`.")
+                   f" saved in {session.path}.\nWrite in it with `solo note -c {c.slug} \"...\"`.")
     return 0
 
 
@@ -187,16 +215,34 @@ def cmd_show(ctx: Context) -> int:
 
 
 def cmd_note(ctx: Context) -> int:
-    session = ctx.store.open(ctx.args.name)
-    entries = session.perform("note", text=" ".join(ctx.args.text))
+    name, words = ctx.args.campaign, list(ctx.args.text)
+    if name is None:
+        if len(words) < 2:
+            raise UsageError("say which campaign: solo note -c NAME TEXT")
+        deprecated("solo note NAME TEXT", "solo note -c NAME TEXT")
+        name, words = words[0], words[1:]
+    session = ctx.store.open(name)
+    entries = session.perform("note", text=" ".join(words))
     record_saved(session.campaign.name, "note")
-    ctx.emit([e.to_dict() for e in entries],
+    ctx.emit({"campaign": session.campaign.name, "entries": [e.to_dict() for e in entries]},
              f"Noted in {session.campaign.name!r} (entry {len(session.campaign.journal)}).")
     return 0
 
 
+def _campaign_named(ctx: Context, command: str) -> str:
+    """The campaign of `solo COMMAND -c NAME`, or of the old `solo COMMAND NAME` (with its warning)."""
+    if ctx.args.campaign is not None:
+        if ctx.args.name is not None:
+            raise UsageError(f"name the campaign once: solo {command} -c NAME")
+        return str(ctx.args.campaign)
+    if ctx.args.name is None:
+        raise UsageError(f"say which campaign: solo {command} -c NAME")
+    deprecated(f"solo {command} NAME", f"solo {command} -c NAME")
+    return str(ctx.args.name)
+
+
 def cmd_undo(ctx: Context) -> int:
-    session = ctx.store.open(ctx.args.name)
+    session = ctx.store.open(_campaign_named(ctx, "undo"))
     step, removed = session.undo()
     left = len(session.campaign.undo)
     data = {"undone": step.action, "at": step.at, "removed": [e.to_dict() for e in removed],
@@ -210,7 +256,9 @@ def cmd_undo(ctx: Context) -> int:
 
 
 def cmd_redo(ctx: Context) -> int:
-    session = ctx.store.open(ctx.args.name)
+    if ctx.args.campaign is None:
+        raise UsageError("say which campaign: solo redo -c NAME")
+    session = ctx.store.open(str(ctx.args.campaign))
     name, entries = session.redo()
     left = len(session.campaign.redo)
     data = {"redone": name, "entries": [e.to_dict() for e in entries], "remaining": left}
@@ -237,7 +285,7 @@ def cmd_export(ctx: Context) -> int:
         ctx.out.write(text)
         return 0
     target = write_text(ctx.args.output, text)
-    ctx.emit({"path": str(target), "format": fmt, "entries": len(c.journal)},
+    ctx.emit({"path": str(target), "format": fmt, "entry_count": len(c.journal)},
              f"Wrote {c.name!r} to {target}.")
     return 0
 
@@ -304,7 +352,7 @@ def cmd_restore(ctx: Context) -> int:
     text = f"Restored {campaign.name!r} from its backup ({len(campaign.journal)} journal entries)."
     if aside:
         text += f" The damaged file is kept as {aside}."
-    ctx.emit({"name": campaign.name, "entries": len(campaign.journal),
+    ctx.emit({"name": campaign.name, "entry_count": len(campaign.journal),
               "damaged_kept_as": str(aside) if aside else None}, text)
     return 0
 
@@ -322,7 +370,7 @@ def cmd_replay(ctx: Context) -> int:
     replayed = replay(recorded, tables=lambda: ctx.tables)
     found = differences(recorded, replayed)
     data = {"identical": not found, "actions": len(recorded.actions),
-            "entries": len(recorded.journal), "differences": found}
+            "entry_count": len(recorded.journal), "differences": found}
     if found:
         ctx.emit(data, f"Replaying {_count(len(recorded.actions), 'action')} from seed {recorded.seed}"
                        " does not give the saved journal:\n" + "\n".join(f"  {d}" for d in found))

@@ -15,6 +15,7 @@ is kept.  Either way the same journal entries come back to print.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from argparse import Namespace
 from functools import cached_property
@@ -48,7 +49,7 @@ class UsageError(SoloError):
 
 def add_campaign_option(parser: Any) -> None:
     """Give a command `--campaign NAME`; its handler then works through `ctx.perform`."""
-    parser.add_argument("--campaign", metavar="NAME",
+    parser.add_argument("-c", "--campaign", metavar="NAME",
                         help="play this in the campaign NAME: its own dice, recorded in its journal"
                         " and saved")
     parser.add_argument("--dice", metavar="N[,N...]",
@@ -64,6 +65,19 @@ def parse_faces(text: str) -> list[int]:
             raise UsageError(f"--dice: die {n} is {part!r}, not a whole number (faces go like 3,6,1)")
         faces.append(int(part))
     return faces
+
+
+_WORDS = re.compile(r"[a-z]+(?: [a-z]+)+")
+
+
+def json_shape(data: Any) -> Any:
+    """`data` with every key made of words and spaces ("critical failure") written snake_case."""
+    if isinstance(data, dict):
+        return {(k.replace(" ", "_") if isinstance(k, str) and _WORDS.fullmatch(k) else k): json_shape(v)
+                for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [json_shape(v) for v in data]
+    return data
 
 
 class Context:
@@ -144,8 +158,13 @@ class Context:
         print(f"solo: warning: {message}", file=self.err)
 
     def emit(self, data: Any, text: str | None = None) -> None:
-        """Print `data` as JSON under --json, else `text` (or data as it is)."""
+        """Print `data` as JSON under --json, else `text` (or data as it is).
+
+        The JSON follows docs/json.md: always an object (a list is given as `{"items": [...]}`),
+        and a field name of words ("success at a cost") is written snake_case.
+        """
         if self.json:
-            print(json.dumps(data, indent=2, ensure_ascii=False, default=str), file=self.out)
+            shaped = json_shape({"items": data} if isinstance(data, list) else data)
+            print(json.dumps(shaped, indent=2, ensure_ascii=False, default=str), file=self.out)
         else:
             print(text if text is not None else data, file=self.out)

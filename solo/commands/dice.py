@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 from argparse import Namespace
+from fractions import Fraction
 from typing import Any
 
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.commands.grammar import count_option
 from solo.dice import distribution, parse, percent
+
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "roll": ("solo roll 4d6kh3 --seed 7", "solo roll d66 -n 3 --json",
+             "solo roll 2d6+1 -c \"The Salt Road\""),
+    "odds": ("solo odds 2d6 --at-least 9", "solo odds nine-powers"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "roll": ("seed", "json", "saves"),
+    "odds": ("json", "tables"),  # exact odds: nothing is rolled
+}
 
 
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser("roll", parents=[common], help="roll dice notation, e.g. 4d6kh3+2",
                        description="Roll dice: NdM, d%, d66, keep/drop (4d6kh3, 2d20kl1), + and -.")
     p.add_argument("expression", nargs="+", help="dice notation (spaces allowed)")
-    p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    count_option(p, 1, "rolls", old="--times")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
@@ -34,13 +47,12 @@ def _expression(args: Namespace) -> str:
 def cmd_roll(ctx: Context) -> int:
     expression = _expression(ctx.args)
     parse(expression)  # a notation error before a --times one, as always
-    times = ctx.args.times
+    times = ctx.args.count
     if not 1 <= times <= 1000:
         raise UsageError(f"--times must be between 1 and 1000, not {times}")
     entries = ctx.perform("roll", expression=expression, times=times)
     if ctx.json:
-        data = entries[0].data if times == 1 else {"rolls": [e.data for e in entries]}
-        ctx.emit(data)
+        ctx.emit({"items": [e.data for e in entries]})
     else:
         ctx.emit(None, "\n".join(e.text for e in entries))
     return 0
@@ -71,7 +83,7 @@ def cmd_odds(ctx: Context) -> int:
         return 0
     lines = [f"{name}: mean {float(dist.mean):.2f}, range {dist.minimum}..{dist.maximum}",
              f"{'total':>7}  {'exactly':>8}  {'at least':>8}  {'at most':>8}"]
-    below = 0
+    below = Fraction(0)
     for outcome, p in dist.probabilities:
         at_least_p = 1 - below
         below += p

@@ -17,6 +17,12 @@ from solo.locations import user_tables_home
 from solo.tables.importers import FORMATS, ImportFailure, convert, write
 from solo.tables.loader import ID_PATTERN
 
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "import": ("solo import csv names.csv --into my-tables/",),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {"import": ("json", "tables")}
+
 
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser(

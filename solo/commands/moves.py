@@ -33,6 +33,13 @@ def _declared() -> dict[str, list[tuple[str, SystemMove, Option]]]:
     return by_name
 
 
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "move": ("solo move --list", "solo move rest -c the-salt-road"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {"move": ("json", "saves", "tables")}
+
+
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser(
         "move", parents=[common], help="a rule system's moves between fights: rest, heal, lay low...",
@@ -83,11 +90,11 @@ def cmd_move(ctx: Context) -> int:
         if args.campaign:
             from solo.campaign.system_moves import moves_of
 
-            campaign = ctx.store.load(args.campaign)
-            if not campaign.system:
-                raise UsageError(f"{campaign.name!r} plays no rule system, so it has no moves")
-            system = registry.get(campaign.system, ctx.tables)
-            moves = moves_of(campaign, ctx.tables)
+            listed = ctx.store.load(args.campaign)
+            if not listed.system:
+                raise UsageError(f"{listed.name!r} plays no rule system, so it has no moves")
+            system = registry.get(listed.system, ctx.tables)
+            moves = moves_of(listed, ctx.tables)
             ctx.emit({"system": system.id, "moves": [m.to_dict() for m in moves]},
                      "\n".join(_listing(system.name, moves)))
             return 0
@@ -120,6 +127,6 @@ def cmd_move(ctx: Context) -> int:
                          f" {'is' if len(wrong) == 1 else 'are'} not for the {move.id} move ({system.name});"
                          f" it takes: {theirs}")
     entries = ctx.perform("move.run", move=move.id, character=args.pc, **given)
-    data = {"campaign": campaign.name, "entries": [e.to_dict() for e in entries]}
-    ctx.emit(data, "\n".join(e.text for e in entries))
+    done = {"campaign": campaign.name, "entries": [e.to_dict() for e in entries]}
+    ctx.emit(done, "\n".join(e.text for e in entries))
     return 0

@@ -16,12 +16,64 @@ from typing import Any
 
 from solo.campaign import Campaign, JournalEntry
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.commands.grammar import options_for, sub_actions
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.oracle import CLOCK_SIZES, ODDS_NAMES, countdown_chance, fate_chart, parse_odds
 from solo.oracle.journey import RESULTS, SETTINGS
 
 RESULT_WORDS = ("success", "failure")
+
+# What `solo COMMAND --help` shows as examples, and the global options each command takes
+# (see solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "ask": ("solo ask Is the gate guarded? --odds likely --seed 3",
+            "solo ask Does the ferryman know? -c \"The Salt Road\""),
+    "clue": ("solo clue roll --seed 2", "solo clue gain -c \"The Salt Road\""),
+    "clue show": ("solo clue show -c \"The Salt Road\"",),
+    "clue roll": ("solo clue roll --seed 2",),
+    "clue gain": ("solo clue gain -c \"The Salt Road\"",),
+    "clue spend": ("solo clue spend -c \"The Salt Road\" --gain leverage",),
+    "journey": ("solo journey --wild --result success --seed 4", "solo journey --town -c \"The Salt Road\""),
+    "countdown": ("solo countdown mark -c \"The Salt Road\"",),
+    "countdown show": ("solo countdown show -c \"The Salt Road\"",),
+    "countdown mark": ("solo countdown mark -c \"The Salt Road\"", "solo countdown mark --seed 1"),
+    "countdown roll": ("solo countdown roll -c \"The Salt Road\"",),
+    "clock": ("solo clock Guild patience --segments 6 -c \"The Salt Road\"",
+              "solo clock Guild patience --advance 2 -c \"The Salt Road\""),
+    "scene": ("solo scene start We reach the gate at dusk -c \"The Salt Road\"",),
+    "scene show": ("solo scene show -c \"The Salt Road\"",),
+    "scene start": ("solo scene start We reach the gate at dusk -c \"The Salt Road\"",),
+    "scene end": ("solo scene end --chaos up -c \"The Salt Road\"",),
+    "meaning": ("solo meaning --seed 5", "solo meaning --muse 4"),
+    "stall": ("solo stall --seed 6",),
+    "event": ("solo event -c \"The Salt Road\"",),
+    "thread": ("solo thread add Find the missing ferryman -c \"The Salt Road\"",),
+    "thread list": ("solo thread list -c \"The Salt Road\"",),
+    "thread add": ("solo thread add Find the missing ferryman -c \"The Salt Road\"",),
+    "thread close": ("solo thread close 1 -c \"The Salt Road\"",),
+    "thread random": ("solo thread random -c \"The Salt Road\"",),
+    "notable": ("solo notable add Maud the ferrywoman --note \"owes us a favour\" -c \"The Salt Road\"",),
+    "notable list": ("solo notable list -c \"The Salt Road\"",),
+    "notable add": ("solo notable add Maud the ferrywoman --note \"owes us a favour\" -c \"The Salt Road\"",),
+    "notable random": ("solo notable random -c \"The Salt Road\"",),
+    "momentum": ("solo momentum show -c \"The Salt Road\"",),
+    "momentum show": ("solo momentum show -c \"The Salt Road\"",),
+    "momentum prepare": ("solo momentum prepare -c \"The Salt Road\"",),
+    "momentum trade": ("solo momentum trade --for leverage -c \"The Salt Road\"",),
+    "momentum leverage": ("solo momentum leverage --result success -c \"The Salt Road\"",),
+    "momentum spend": ("solo momentum spend leverage -c \"The Salt Road\"",),
+}
+_ALL = ("seed", "json", "tables", "saves")
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "ask": _ALL, "clue": _ALL, "journey": _ALL, "countdown": _ALL, "meaning": _ALL, "stall": _ALL,
+    "event": _ALL, "thread": _ALL, "notable": _ALL, "momentum": _ALL, "scene": _ALL,
+    # Nothing in these rolls dice or reads a table.
+    "clock": ("json", "saves"), "thread list": ("json", "saves"), "thread add": ("json", "saves"),
+    "thread close": ("json", "saves"), "notable list": ("json", "saves"), "notable add": ("json", "saves"),
+    "countdown show": ("json", "saves"), "scene show": ("json", "saves"), "clue show": ("json", "saves"),
+    "momentum show": ("json", "saves"), "scene end": ("json", "saves"),
+}
 
 
 def register(sub: Any, common: Any) -> None:
@@ -60,6 +112,12 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--gain", choices=("set-up-well", "leverage"),
                    help="spend: when the clue buys set up well or leverage, the one you choose")
     p.set_defaults(handler=cmd_clue)
+    sub_actions(p, "what", {
+        "show": "clues held and this scene's benefit (the default with --campaign)",
+        "roll": "roll the d12 clue table for this scene (the default without a campaign)",
+        "gain": "bank a clue (a rolled 1 given up for it)",
+        "spend": "spend a clue on this scene's benefit",
+    })
 
     p = command("journey", "travel: an event on the way, and a check",
                 "Draw a journey event: every PC takes a small harm or recovery, one mark goes on the"
@@ -89,6 +147,11 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("what", nargs="?", default="show", choices=("show", "mark", "roll"), help="what to do")
     p.add_argument("--no-roll", action="store_true", help="with mark: add the mark without rolling")
     p.set_defaults(handler=cmd_countdown)
+    sub_actions(p, "what", {
+        "show": "the marks and the chance the next roll fires (the default)",
+        "mark": "add a mark and roll a d6: at or under the marks, a complication",
+        "roll": "roll against the marks already there",
+    }, default="show")
 
     p = command("clock", "named clocks of 4, 6 or 8 segments",
                 "With no name, list the clocks. With a name: make the clock if it is new"
@@ -110,6 +173,11 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--chaos", choices=("up", "down", "same"), default="same",
                    help="with end: up if the scene ran out of control, down if it was in hand")
     p.set_defaults(handler=cmd_scene)
+    options_for(sub_actions(p, "what", {
+        "show": "the current scene (the default)",
+        "start": "test what you expect against the chaos factor, and start the scene",
+        "end": "close the scene and move the chaos factor (--chaos up|down|same)",
+    }, default="show"), {"start": ("expectation",)})
 
     p = command("meaning", "a meaning pair (or muse words) for inspiration",
                 "An action word and a subject word to read together; --muse gives describing words.")
@@ -131,6 +199,12 @@ def register(sub: Any, common: Any) -> None:
                    help="what to do")
     p.add_argument("text", nargs="*", help="with add: the thread; with close: its number or text")
     p.set_defaults(handler=cmd_thread)
+    options_for(sub_actions(p, "what", {
+        "list": "the open threads (the default)",
+        "add": "add a thread: a goal of the story",
+        "close": "close a thread, by its number or text",
+        "random": "pick an open thread at random",
+    }, default="list"), {"add": ("text",), "close": ("text",)})
 
     p = command("notable", "people, places and things to remember",
                 "Notables (and the campaign's NPCs) are the characters random events and stalls"
@@ -140,6 +214,11 @@ def register(sub: Any, common: Any) -> None:
     p.add_argument("--kind", default="person", help="person (default), place, thing, faction...")
     p.add_argument("--note", default="", help="a few words to remember them by")
     p.set_defaults(handler=cmd_notable)
+    options_for(sub_actions(p, "what", {
+        "list": "the notables (the default)",
+        "add": "remember someone or something: NAME [--kind K] [--note TEXT]",
+        "random": "pick a notable at random",
+    }, default="list"), {"add": ("name",)})
 
     p = command("momentum", "set up well, leverage and clues, per character",
                 "show: each PC's momentum; prepare: spend time getting set up well (a countdown mark"
@@ -159,6 +238,13 @@ def register(sub: Any, common: Any) -> None:
                    choices=("momentum", "set-up-well", "leverage", "clue"),
                    help="with trade: what the 1 buys (default: set up well, or leverage if already)")
     p.set_defaults(handler=cmd_momentum)
+    options_for(sub_actions(p, "what", {
+        "show": "each PC's momentum (the default)",
+        "prepare": "spend time getting set up well (a countdown mark too)",
+        "trade": "give up a rolled 1 for set-up-well, leverage or a clue (--for)",
+        "leverage": "gain leverage with a wealth check and time somewhere safe",
+        "spend": "spend set-up-well or leverage for a big bonus on one roll",
+    }, default="show"), {"spend": ("which",)})
 
 
 # -- shared helpers ---------------------------------------------------------------------------
@@ -401,7 +487,7 @@ def cmd_clock(ctx: Context) -> int:
         clocks = _campaign(ctx).clocks
         lines = [f"{c.name}  [{'#' * c.filled}{'.' * (c.segments - c.filled)}] {c.filled}/{c.segments}"
                  + ("  FULL" if c.full else "") for c in clocks] or ["No clocks yet."]
-        ctx.emit({"clocks": [c.to_dict() for c in clocks]}, "\n".join(lines))
+        ctx.emit({"items": [c.to_dict() for c in clocks]}, "\n".join(lines))
         return 0
     if ctx.args.remove:
         if ctx.args.advance or ctx.args.segments:
@@ -456,7 +542,7 @@ def cmd_thread(ctx: Context) -> int:
         return _emit_entries(ctx, entries, dict(entries[0].data))
     threads = _campaign(ctx).threads
     lines = [f"{t.id}. {t.text}" + ("" if t.open else "  (closed)") for t in threads] or ["No threads yet."]
-    ctx.emit({"threads": [t.to_dict() for t in threads]}, "\n".join(lines))
+    ctx.emit({"items": [t.to_dict() for t in threads]}, "\n".join(lines))
     return 0
 
 
@@ -476,7 +562,7 @@ def cmd_notable(ctx: Context) -> int:
     c = _campaign(ctx)
     lines = [f"{n.name} ({n.kind})" + (f": {n.note}" if n.note else "") for n in c.notables]
     lines += [f"{ch.name} (NPC)" for ch in c.npcs]
-    ctx.emit({"notables": [n.to_dict() for n in c.notables], "npcs": [ch.name for ch in c.npcs]},
+    ctx.emit({"items": [n.to_dict() for n in c.notables], "npcs": [ch.name for ch in c.npcs]},
              "\n".join(lines) or "No notables yet.")
     return 0
 

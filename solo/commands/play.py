@@ -14,6 +14,12 @@ from typing import Any
 from solo.commands.context import Context
 from solo.errors import SoloError
 
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "play": ("solo play", "solo play the-salt-road"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {"play": ("saves", "tables")}
+
 
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser("play", parents=[common], help="play in the TUI (what plain `solo` does)",

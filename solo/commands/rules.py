@@ -24,6 +24,7 @@ from typing import Any
 from solo.campaign.encounter_moves import OUTCOMES
 from solo.commands import dice as dice_commands
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.commands.grammar import count_option
 from solo.dice import percent
 from solo.errors import SoloError
 from solo.files import write_text
@@ -33,6 +34,27 @@ from solo.rules.forecast import FOES, PARTY, forecast
 from solo.rules.options import Option, OptionError, parse_options
 
 MAX_FORECAST = 200_000
+
+
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "character": ("solo character new nine-powers --random --seed 5",),
+    "character new": ("solo character new nine-powers --random --seed 5 --out ilse.json",
+                      "solo character new -c the-salt-road --random"),
+    "character list": ("solo character list -c the-salt-road",),
+    "character show": ("solo character show ilse.json",),
+    "character npc": ("solo character npc nine-powers", "solo character npc nine-powers goblin"),
+    "check": ("solo check nine-powers --pc random --approach wits --seed 3",
+              "solo check -c the-salt-road --approach force --difficulty hard"),
+    "encounter": ("solo encounter nine-powers --pc random --foe goblin --auto --seed 8",
+                  "solo encounter -c the-salt-road --foe goblin"),
+    "forecast": ("solo forecast nine-powers --pc random --foe goblin -n 500 --seed 1",),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "character show": ("json", "tables"),
+    "character npc": ("json", "tables"),
+    "character list": ("json", "saves"),
+}
 
 
 def register(sub: Any, common: Any) -> None:
@@ -68,6 +90,11 @@ def register(sub: Any, common: Any) -> None:
     q.add_argument("system", metavar="SYSTEM", help=f"rules system: {systems}")
     q.add_argument("name", nargs="?", help="an NPC's id (leave out to list them)")
     q.set_defaults(handler=cmd_character_npc)
+    q = csub.add_parser("list", parents=[common], help="list a campaign's characters",
+                        description="The player characters and NPCs of a campaign: id, name, role and"
+                        " the few words of concept their sheet carries.")
+    q.add_argument("-c", "--campaign", metavar="NAME", required=True, help="the campaign (name or slug)")
+    q.set_defaults(handler=cmd_character_list)
     p.set_defaults(handler=_needs_action(p))
 
     p = sub.add_parser(
@@ -148,8 +175,8 @@ def register(sub: Any, common: Any) -> None:
             add_campaign_option(p)
             p.set_defaults(handler=cmd_encounter)
         else:
-            p.add_argument("-n", "--runs", type=int, default=10_000, metavar="N", help="fights to play")
-            p.add_argument("--campaign", metavar="NAME",
+            count_option(p, 10_000, "fights to play", old="--runs")
+            p.add_argument("-c", "--campaign", metavar="NAME",
                            help="fight with this campaign's system and party (its PCs in a state to fight,"
                            " or those named with --pc); the campaign itself does not change")
             p.set_defaults(handler=cmd_forecast)
@@ -157,7 +184,7 @@ def register(sub: Any, common: Any) -> None:
 
 def _needs_action(parser: Any) -> Any:
     def handler(ctx: Context) -> int:
-        raise UsageError("say what to do: solo character new|show|npc (see `solo character --help`)")
+        raise UsageError("say what to do: solo character new|list|show|npc (see `solo character --help`)")
 
     return handler
 
@@ -252,10 +279,10 @@ def cmd_odds(ctx: Context) -> int:
     given = [flag for flag, dest in flags.items() if getattr(ctx.args, dest, None) is not None]
     if words[0].lower() not in registry.ids():
         if given:
-            flags = ", ".join(given)
+            named = ", ".join(given)
             raise UsageError(
-                f"{flags} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
-                f" `solo odds SYSTEM {flags}`; {' '.join(words)!r} is not a system"
+                f"{named} {'is' if len(given) == 1 else 'are'} for rules-system odds,"
+                f" `solo odds SYSTEM {named}`; {' '.join(words)!r} is not a system"
                 f" ({', '.join(registry.ids())})"
             )
         return dice_commands.cmd_odds(ctx)
@@ -268,8 +295,8 @@ def cmd_odds(ctx: Context) -> int:
         chart = system.odds_chart()
         ctx.emit(chart.to_dict(), _render_chart(chart))
         return 0
-    given = system_options(ctx.args, system, "odds_options", "odds")  # type: ignore[assignment]
-    odds = system.odds_for(**given)  # type: ignore[arg-type]
+    chosen = system_options(ctx.args, system, "odds_options", "odds")
+    odds = system.odds_for(**chosen)
     ctx.emit(odds.to_dict(), _render_odds(system, odds))
     return 0
 
@@ -419,6 +446,21 @@ def cmd_character_show(ctx: Context) -> int:
     return 0
 
 
+def cmd_character_list(ctx: Context) -> int:
+    campaign = ctx.store.load(ctx.args.campaign)
+    items: list[dict[str, Any]] = []
+    lines = []
+    for c in campaign.characters:
+        concept = c.sheet.get("concept") or c.sheet.get("role") or c.sheet.get("notes")
+        concept = concept if isinstance(concept, str) and concept else None
+        items.append({"id": c.id, "name": c.name, "role": c.role, "concept": concept})
+        lines.append(f"{c.id:>3}  {c.role.upper():<3}  {c.name}" + (f", {concept}" if concept else ""))
+    lines = lines or [f"{campaign.name!r} has no characters yet: `solo character new -c"
+                                 f" {campaign.slug} --random` makes one."]
+    ctx.emit({"campaign": campaign.name, "items": items}, "\n".join(lines))
+    return 0
+
+
 def cmd_character_npc(ctx: Context) -> int:
     system = _system(ctx)
     if ctx.args.name:
@@ -430,7 +472,7 @@ def cmd_character_npc(ctx: Context) -> int:
     for name in names:
         npc = system.npc(name)
         lines.append(f"  {name:<20} {npc.name}")
-    ctx.emit({"system": system.id, "npcs": names}, "\n".join(lines))
+    ctx.emit({"system": system.id, "items": names}, "\n".join(lines))
     return 0
 
 
@@ -645,7 +687,7 @@ def _campaign_party(ctx: Context) -> tuple[System, list[Actor]]:
 
 
 def cmd_forecast(ctx: Context) -> int:
-    runs = ctx.args.runs
+    runs = ctx.args.count
     if not 1 <= runs <= MAX_FORECAST:
         raise UsageError(f"-n must be 1 to {MAX_FORECAST}, not {runs}")
     if not ctx.args.foe:
@@ -661,7 +703,7 @@ def cmd_forecast(ctx: Context) -> int:
 
 
 def _forecast(ctx: Context, system: System, party: list[Actor], foes: list[Actor]) -> int:
-    runs = ctx.args.runs
+    runs = ctx.args.count
     result = forecast(system, party, foes, runs, ctx.rng, **_encounter_options(ctx, system))
     ctx.emit(result.to_dict(), result.render())
     return 0

@@ -48,6 +48,14 @@ def _output_options(parser: Any) -> None:
                         help="write to FILE (replaced in one step) instead of the screen")
 
 
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "hooks": ("solo hooks -n 3 --seed 11", "solo hooks --from story/location -n 2"),
+    "npc": ("solo npc --seed 4", "solo npc -n 3 --system nine-powers --json"),
+    "foundation": ("solo foundation --seed 9",),
+}
+
+
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser("hooks", parents=[common], help="generate adventure hooks",
                        description="Roll adventure hooks (or any other table) in bulk."

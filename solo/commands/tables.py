@@ -6,8 +6,24 @@ from pathlib import Path
 from typing import Any
 
 from solo.commands.context import Context, UsageError, add_campaign_option
+from solo.commands.grammar import count_option
 from solo.locations import builtin_tables_dir
 from solo.tables import Table, TableSet, load_tables
+
+# Examples under `--help` and the global options each command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "table": ("solo table roll weather/day --seed 2",),
+    "table list": ("solo table list", "solo table list weather --json"),
+    "table show": ("solo table show weather/day",),
+    "table roll": ("solo table roll weather/day --seed 2", "solo table roll treasure/hoard -n 3"),
+    "table check": ("solo table check", "solo table check my-tables/"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {
+    "table": ("seed", "json", "tables", "saves"),
+    "table list": ("json", "tables"),
+    "table show": ("json", "tables"),
+    "table check": ("json", "tables"),
+}
 
 
 def register(sub: Any, common: Any) -> None:
@@ -26,7 +42,7 @@ def register(sub: Any, common: Any) -> None:
 
     p = tsub.add_parser("roll", parents=[common], help="roll on a table")
     p.add_argument("id", help="table id, e.g. treasure/hoard")
-    p.add_argument("-n", "--times", type=int, default=1, help="roll this many times")
+    count_option(p, 1, "rolls", old="--times")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
@@ -139,7 +155,7 @@ def _show_text(table: Table) -> str:
         if row.display:
             label = ""
         else:
-            label = row.range_label() if table.kind == "range" else f"{row.weight}/{total_weight}"
+            label = (row.range_label() or "") if table.kind == "range" else f"{row.weight}/{total_weight}"
         fields = dict(row.fields)
         if table.columns and isinstance(row.value, dict):
             text = " | ".join(str(row.value.get(c) or "") for c in table.columns)
@@ -173,11 +189,11 @@ def cmd_show(ctx: Context) -> int:
 
 
 def cmd_roll(ctx: Context) -> int:
-    times = ctx.args.times
+    times = ctx.args.count
     if not 1 <= times <= 10000:
         raise UsageError(f"--times must be between 1 and 10000, not {times}")
     entries = ctx.perform("table_roll", table=ctx.args.id, times=times)
-    ctx.emit({"rolls": [e.data for e in entries]}, "\n".join(e.text for e in entries))
+    ctx.emit({"items": [e.data for e in entries]}, "\n".join(e.text for e in entries))
     return 0
 
 

@@ -38,7 +38,8 @@ class Rng:
         other argument goes through `randint` and its errors.
         """
         if type(sides) is int and sides > 0:
-            return self._random._randbelow(sides) + 1
+            # typeshed leaves out Random's private draw; it has been in CPython since 3.2.
+            return self._random._randbelow(sides) + 1  # type: ignore[attr-defined]
         return self._random.randint(1, sides)
 
     def dice(self, sides: Iterable[int]) -> list[int]:

@@ -201,7 +201,8 @@ class Actor(ABC):
         """A field-by-field copy of a slotted dataclass, much quicker than dataclasses.replace."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in cls.__slots__:  # type: ignore[attr-defined]
+        names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+        for name in names:
             object.__setattr__(new, name, getattr(self, name))
         return new
 
@@ -277,6 +278,15 @@ class System(ABC):
     check_options: ClassVar[tuple[Option, ...]] = ()
     #: what `odds_for` accepts (`solo odds SYSTEM --...`)
     odds_options: ClassVar[tuple[Option, ...]] = ()
+
+    @abstractmethod
+    def __init__(self, tables: Any = None) -> None:
+        """A system reads its data from `tables` (None: the built-in tables and SOLO_TABLES)."""
+
+    def refuse_unknown_options(self, options: dict[str, Any]) -> None:
+        """Options `check` or `check_odds` do not take, refused in one line."""
+        if options:
+            raise RulesError(f"{self.name} checks take no option {', '.join(map(repr, sorted(options)))}")
 
     @property
     def odds_parameters(self) -> tuple[str, ...]:

@@ -61,8 +61,9 @@ class Npc:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Npc:
         """The person `to_dict` described (e.g. from a campaign's journal)."""
-        return cls(**{key: data.get(key) for key in (
-            "name", "role", "look", "manner", "want", "secret", "system", "stats", "stat_block")})
+        fields: dict[str, Any] = {key: data.get(key) for key in (
+            "name", "role", "look", "manner", "want", "secret", "system", "stats", "stat_block")}
+        return cls(**fields)
 
     def summary(self) -> str:
         """One line: name and trade, for lists and flowchart labels."""
@@ -119,7 +120,7 @@ def generate_npc(tables: TableSet, rng: Rng, *, system: Any = None,
         if name not in avoid_names and name.split()[0] not in given:
             break
         name = _text(tables, NAME_TABLE, rng)
-    parts = {}
+    parts: dict[str, Any] = {}
     for key, table_id in PART_TABLES.items():
         taken = {_gist(getattr(other, key)) for other in cast}
         parts[key] = _fresh(tables, table_id, rng, taken, 10 if cast else 0)

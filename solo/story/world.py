@@ -419,8 +419,8 @@ def generate_world(tables: TableSet, rng: Rng, *, people: int | None = None,
         free = [(a, b) for i, a in enumerate(persons) for b in persons[i + 1:]
                 if frozenset((a.id, b.id)) not in linked]
         if free:
-            a, b = rng.choice(free)
-            build.tie(a, b)
+            one, other = rng.choice(free)
+            build.tie(one, other)
     world.collisions = [(a.id, b.id) for i, a in enumerate(persons) for b in persons[i + 1:]
                         if collide(a, b)]
     main = things[0]

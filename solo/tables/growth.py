@@ -119,9 +119,9 @@ def _grammar_growth(table: Table, tables: dict[str, Growth]) -> tuple[Growth, st
                         total_steps += n * steps.get(name, 1.0)
                         total_dice += n * dice.get(name, 0.0)
                     elif kind == "@":
-                        child = tables.get(name)
-                        total_steps += n * (child.steps if child else 1.0)
-                        total_dice += n * (child.dice if child else 0.0)
+                        known = tables.get(name)
+                        total_steps += n * (known.steps if known else 1.0)
+                        total_dice += n * (known.dice if known else 0.0)
                     else:
                         total_steps += n
                         total_dice += n * _dice_count(name)

@@ -145,7 +145,7 @@ def scan_budget(text: str) -> tuple[int, str] | None:
                 if event.anchor in open_anchors:
                     return line, f"alias *{event.anchor} sits inside the anchor it names" \
                                  " (a document that contains itself)"
-                units = sizes.get(event.anchor, 1)
+                units = sizes.get(event.anchor, 1) if event.anchor else 1
                 expanded += units
                 if expanded > MAX_ALIAS_EXPANSION:
                     return line, (f"aliases expand to more than {MAX_ALIAS_EXPANSION:,} units of"
@@ -327,8 +327,8 @@ class FileReader:
             return self.read_data(data)
         refused = scan_budget(self.text)
         if refused is not None:
-            line, reason = refused
-            self.problems.append(Problem(self.path, line or None, None, f"refused: {reason}"))
+            at, reason = refused
+            self.problems.append(Problem(self.path, at or None, None, f"refused: {reason}"))
             return []
         try:
             data = _safe_load(self.text)
@@ -369,8 +369,8 @@ class FileReader:
                 table.collection = collection
             return tables
         if isinstance(data, dict):
-            table = self.table(data, ())
-            return [table] if table else []
+            one = self.table(data, ())
+            return [one] if one else []
         self.problem((), "a table file holds one table (a mapping with an id) or 'tables:' with a list")
         return []
 
@@ -608,9 +608,10 @@ class FileReader:
             if isinstance(value, dict):
                 if not self._has_text(table, value, index, path):
                     return None
-                then = self.follow_ups(table, value.get("then"), index, path + (key, "then"))
-                if then is None:
+                follow = self.follow_ups(table, value.get("then"), index, path + (key, "then"))
+                if follow is None:
                     return None
+                then = follow
                 value = {k: v for k, v in value.items() if k not in ROW_KEYS}
             elif not isinstance(value, str):
                 value = str(value)
@@ -620,9 +621,10 @@ class FileReader:
             return row
         if not self._has_text(table, raw, index, path):
             return None
-        then = self.follow_ups(table, raw.get("then"), index, path + ("then",))
-        if then is None:
+        follow = self.follow_ups(table, raw.get("then"), index, path + ("then",))
+        if follow is None:
             return None
+        then = follow
         value = {k: v for k, v in raw.items() if k not in ROW_KEYS}
         if raw.get("display") is not None:
             if raw["display"] is not True or "range" in raw or "weight" in raw or then:

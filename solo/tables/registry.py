@@ -229,17 +229,22 @@ def load_tables(extra_dirs: Iterable[str | Path] = (), include_builtin: bool = T
     return _checked(merged, problems, overrides, lines)
 
 
+def _finder(lines: dict[Path, LineFinder], table: Table) -> LineFinder | None:
+    """The line finder of the file `table` came from (none for a table built in memory)."""
+    return lines.get(table.source) if table.source is not None else None
+
+
 def _checked(merged: dict[str, Table], problems: list[Problem], overrides: dict[str, Path],
              lines: dict[Path, LineFinder]) -> TableSet:
     good: dict[str, Table] = {}
     refs: dict[str, dict[str, tuple]] = {}
     for table_id, table in merged.items():
-        table_problems, table_refs = check_table(table, lines.get(table.source))
+        table_problems, table_refs = check_table(table, _finder(lines, table))
         if table_problems:
             problems.extend(table_problems)
             # Still name references to tables that exist nowhere: report every problem at once.
             problems.extend(unknown_references(table, table_refs, set(merged),
-                                               lines.get(table.source)))
+                                               _finder(lines, table)))
         else:
             good[table_id] = table
             refs[table_id] = table_refs
@@ -273,7 +278,7 @@ def _settle(good: dict[str, Table], refs: dict[str, dict[str, tuple]], problems:
             table = good.get(table_id)
             if table is None:
                 continue
-            missing = unknown_references(table, refs[table_id], good.keys(), lines.get(table.source))
+            missing = unknown_references(table, refs[table_id], good.keys(), _finder(lines, table))
             if missing:
                 problems.extend(missing)
                 del good[table_id]
@@ -290,7 +295,7 @@ def _settle(good: dict[str, Table], refs: dict[str, dict[str, tuple]], problems:
         wrong_columns = False
         for table_id in list(good):
             table = good[table_id]
-            wrong = check_columns(table, good, lines.get(table.source))
+            wrong = check_columns(table, good, _finder(lines, table))
             if wrong:
                 problems.extend(wrong)
                 del good[table_id]
@@ -307,7 +312,7 @@ def _drop_missing_offers(good: dict[str, Table], problems: list[Problem],
         missing = set(offered) - set(good)
         if missing:
             problems.extend(unknown_references(table, {m: offered[m] for m in missing}, set(good),
-                                               lines.get(table.source)))
+                                               _finder(lines, table)))
             table.suggest = [ref for ref in table.suggest if ref not in missing]
             for row in table.rows:
                 row.then = tuple(f for f in row.then if f.table not in missing)

@@ -32,6 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Set as AbstractSet
 
 from solo.dice import DiceError, distribution, parse
+from solo.dice.notation import DiceTerm
 from solo.tables.grammar import MAX_DEPTH, MODIFIERS, analyse, finishing_depths, reachable_symbols
 from solo.tables.loader import LineFinder
 from solo.tables.model import Problem, Table
@@ -139,7 +140,7 @@ def can_match(dice: str) -> bool:
         expr = parse(dice)
     except DiceError:
         return False
-    terms = [t for t in expr.terms if getattr(t, "sides", None)]
+    terms = [t for t in expr.terms if isinstance(t, DiceTerm) and t.sides]
     if len(terms) != 1:
         return False
     term = terms[0]

@@ -208,7 +208,10 @@ class SoloApp(App[None]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(list(self.BINDINGS), list(MainScreen.BINDINGS)))
+        # All are Binding objects; the declared type also allows tuples.
+        app_keys = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        screen_keys = [b for b in MainScreen.BINDINGS if isinstance(b, Binding)]
+        self.push_screen(HelpScreen(app_keys, screen_keys))
 
     def action_undo(self) -> None:
         from solo.tui.screens.campaigns import CampaignsScreen

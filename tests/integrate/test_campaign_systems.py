@@ -47,8 +47,8 @@ def test_solo_system_shows_and_sets_a_campaigns_system(cli, saves_dir):
      " only while no PC carries another system's sheet"),
     (("encounter", "--campaign", "the-road", "--foe", "goblin"), "none",
      "an encounter is running: finish it (or end it) before changing the rule system"),
-    (("note", "the-road", "nothing yet"), "resistance", "'The Road' already plays resistance"),
-    (("note", "the-road", "nothing yet"), "dnd", "unknown rule system 'dnd'"),
+    (("note", "-c", "the-road", "nothing yet"), "resistance", "'The Road' already plays resistance"),
+    (("note", "-c", "the-road", "nothing yet"), "dnd", "unknown rule system 'dnd'"),
 ])
 def test_solo_system_refuses_a_change_the_campaign_cannot_take(cli, saves_dir, setup, wanted, message):
     assert cli("new", "The Road", "--system", "resistance", "--seed", "2").code == 0

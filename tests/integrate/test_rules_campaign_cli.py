@@ -41,7 +41,7 @@ def test_a_check_in_the_campaign_uses_its_only_pc_and_its_dice(road, cli, saves_
     assert (data["campaign"], data["entries"][0]["data"]["odds"]["success_exact"]) == ("Salt Road", "29/64")
     journal = CampaignStore(saves_dir).load(road).journal
     assert [e.kind for e in journal] == ["character", "check", "check"]
-    assert cli("undo", road).code == 0
+    assert cli("undo", "-c", road).code == 0
     assert len(CampaignStore(saves_dir).load(road).journal) == 2
 
 

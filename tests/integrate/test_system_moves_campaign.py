@@ -101,7 +101,7 @@ def test_after_a_fight_a_rest_heals(cli, saves_dir):
     assert healed["stamina"] == healed["stamina_max"]
     listed = cli("move", "--list", "--campaign", "moor").out
     assert listed.startswith("Nine Powers moves:") and "Resistance" not in listed
-    assert cli("undo", "moor").code == 0
+    assert cli("undo", "-c", "moor").code == 0
     assert CampaignStore(saves_dir).load("moor").character("Mira").sheet["stamina"] == hurt["stamina"]
 
 

@@ -87,7 +87,7 @@ def test_undo_and_replay_cover_story_actions(cli):
     cli("foundation", "--campaign", slug)
     replayed = cli("replay", slug)
     assert replayed.code == 0 and "the journal is identical" in replayed.out
-    assert cli("undo", slug).code == 0
+    assert cli("undo", "-c", slug).code == 0
     campaign = load(slug)
     assert len(campaign.threads) == 2 and len(campaign.notables) == 1
 

@@ -150,7 +150,7 @@ def test_foundation_shapes_are_listed_and_a_bad_one_named(cli):
     assert listed.code == 0
     assert len(listed.out.splitlines()) == 11
     assert re.match(r"sequence-of-people +linear +A Chain of People: Each person", listed.out)
-    assert [s["id"] for s in cli("foundation", "--list-shapes", "--json").json][:2] == [
+    assert [s["id"] for s in cli("foundation", "--list-shapes", "--json").json["items"]][:2] == [
         "sequence-of-people", "the-chase"]
     bad = cli("foundation", "--shape", "spiral")
     assert bad.code == 1

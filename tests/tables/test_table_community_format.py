@@ -158,20 +158,20 @@ def test_a_deck_draws_every_row_once_then_shuffles(tmp_path, cli):
     assert again.render().splitlines()[1] == "  (Every card was drawn: the deck is shuffled again.)"
     # one command's draws share a deck: four draws give four different rows
     rolled = cli("table", "roll", "t/deck", "-n", "4", "--seed", "5", "--tables", tmp_path, "--json")
-    assert sorted(r["text"] for r in rolled.json["rolls"]) == ["a", "b", "c", "d"]
+    assert sorted(r["text"] for r in rolled.json["items"]) == ["a", "b", "c", "d"]
 
 
 def test_a_campaign_keeps_its_decks_drawn_rows_and_undo_puts_a_card_back(tmp_path, cli):
     (tmp_path / "deck.yaml").write_text("id: t/deck\ndeck: true\nrows: [a, b, c]\n")
     assert cli("new", "Cards", "--seed", "2").code == 0
     drawn = [cli("table", "roll", "t/deck", "--campaign", "cards", "--tables", tmp_path, "--json")
-             .json["rolls"][0]["text"] for _ in range(3)]
+             .json["items"][0]["text"] for _ in range(3)]
     assert sorted(drawn) == ["a", "b", "c"]
     from solo.campaign import CampaignStore
 
     saved = CampaignStore(None).load("cards")
     assert sorted(saved.extra["tables"]["drawn"]["t/deck"]) == [0, 1, 2]
-    assert cli("undo", "cards").code == 0
+    assert cli("undo", "-c", "cards").code == 0
     assert len(CampaignStore(None).load("cards").extra["tables"]["drawn"]["t/deck"]) == 2
 
 
@@ -189,7 +189,7 @@ def test_a_damaged_deck_in_a_save_is_named_when_the_campaign_opens(cli, saves_di
     data = json.loads(path.read_text())
     data["state"]["extra"] = {"tables": {"drawn": {"t/deck": ["x"]}}}
     path.write_text(json.dumps(data))
-    result = cli("note", "cards", "hello")
+    result = cli("note", "-c", "cards", "hello")
     assert result.code == 1
     assert "extra.tables.drawn.t/deck: expected a list of row numbers, found" in result.err
 

@@ -59,7 +59,7 @@ def test_the_table_palette_shows_a_collection_and_its_source(saves_dir):
         await h.press("escape", "t")
         assert isinstance(h.app.screen, CommandPalette)
         await h.type("lantern/mood", enter=False)
-        await h.pilot.pause(0.3)
+        await h.settle()  # the palette's search worker is done
         options = h.app.screen.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert any("lantern/mood — Market Mood" in s and "Lantern Oracles · Lantern Zine" in s

@@ -60,7 +60,7 @@ composure and wealth do not.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.dice import Rng
 from solo.rules.engine import (
@@ -90,6 +90,9 @@ from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend, take
 from solo.rules.options import Option
 from solo.rules.words import moved, plural
+
+if TYPE_CHECKING:
+    from solo.rules.nine_powers.system import NinePowers
 
 KINDS = ("physical", "social", "crafting")
 DAMAGING = {
@@ -185,6 +188,7 @@ class Fighter(Seat):
         "dealt_now",
         "last_hit_by",
     )
+    actor: NinePowersActor  # a contest seats only Nine Powers actors
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -223,6 +227,7 @@ class Contest(Encounter):
     seat_class = Fighter
     phase = Declare()
     seats: list[Fighter]  # type: ignore[assignment]
+    system: NinePowers
 
     declared_options = (
         Option("kind", "choice", "a physical, social or crafting contest", KINDS),
@@ -261,6 +266,10 @@ class Contest(Encounter):
     def fighter(self, actor: Any) -> Fighter:
         return self.seat(actor)  # type: ignore[return-value]
 
+    def _foes(self, f: Fighter) -> list[Fighter]:
+        """`foes_of`, typed as the fighters they are."""
+        return [g for g in self.seats if g.out is None and g.side != f.side]
+
     # -- what may be done -----------------------------------------------------------
     def uses(self) -> list[str]:
         kinds = ["attack", "provoke", "lore", "wonder", "escape", "focus", "wait"]
@@ -279,11 +288,11 @@ class Contest(Encounter):
         """
         return _attack_order(self.kind, actor.attack_skill)
 
-    def _facing(self, f: Fighter) -> list[Seat]:
+    def _facing(self, f: Fighter) -> list[Fighter]:
         """The foes f may act against: all of them, or only whoever provoked it."""
         if f.provoked_by is not None and f.provoked_by.out is None:
             return [f.provoked_by]
-        return self.foes_of(f)
+        return self._foes(f)
 
     def seat_templates(self, f: Fighter) -> list[ActionTemplate]:  # type: ignore[override]
         foes = tuple(g.actor for g in self._facing(f))
@@ -487,7 +496,7 @@ class Contest(Encounter):
         if TARGETS[action.kind] == "ally":
             self.emit(events, "idle", f"{f.label} has nobody left to protect.", f.actor)
             return None
-        foes = self.foes_of(f)
+        foes = self._foes(f)
         if not foes:
             return None
         self.emit(events, "retarget", f"{f.label} turns to {foes[0].label} instead.", f.actor)
@@ -745,7 +754,7 @@ class Contest(Encounter):
         if not self._check(f, "perception-escape", None, self.escape_difficulty, 0, events, "escape"):
             return
         if self.kind == "physical":
-            for g in self.foes_of(f):
+            for g in self._foes(f):
                 talent = g.actor.talent("melee-protect")
                 if not talent:
                     continue

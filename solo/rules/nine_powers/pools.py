@@ -132,7 +132,7 @@ def degree_odds(
             out[degree(lowest, chosen)] += p
         return out
     for lows, p in lowest_two_distribution(pool):
-        judged = lows[0]
+        judged: int | None = lows[0]
         if lows[0] == 1:
             rest = lows[1] if len(lows) > 1 else None
             if not keep_success or degree(rest, chosen) != "fail":

@@ -46,7 +46,7 @@ itself).  The fight ends when no foe is left standing or no character is.
 from __future__ import annotations
 
 from math import ceil
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.dice import Rng
 from solo.rules.engine import (
@@ -74,6 +74,9 @@ from solo.rules.resistance.dice import (
     roll_stress,
     step,
 )
+
+if TYPE_CHECKING:
+    from solo.rules.resistance.system import Resistance
 
 ACTIONS = ("attack", "close", "flee", "reload")
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
@@ -132,6 +135,7 @@ class Conflict(Encounter):
     seat_class = Side
     phase = EachActs()
     seats: list[Side]  # type: ignore[assignment]
+    system: Resistance
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)

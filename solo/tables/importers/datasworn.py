@@ -254,7 +254,8 @@ class Package:
         return out, notes
 
     def row(self, raw: dict[str, Any], own: str, extra: list[str], lost: list[str]) -> dict[str, Any]:
-        template = raw.get("template") if isinstance(raw.get("template"), dict) else {}
+        found = raw.get("template")
+        template: dict[str, Any] = found if isinstance(found, dict) else {}
         row: dict[str, Any] = {}
         for column in ["text"] + extra:
             value = template.get(column) or raw.get(column)

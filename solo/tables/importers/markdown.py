@@ -42,7 +42,12 @@ WIKI = re.compile(r"\[\[[^\]]*\]\]")
 def cells(line: str) -> list[str]:
     # A wiki link's alias bar is not a column bar.
     links: list[str] = []
-    line = WIKI.sub(lambda m: links.append(m[0]) or f"\0{len(links) - 1}\0", line.strip())
+
+    def hold(m: re.Match[str]) -> str:
+        links.append(m[0])
+        return f"\0{len(links) - 1}\0"
+
+    line = WIKI.sub(hold, line.strip())
     if line.startswith("|"):
         line = line[1:]
     if line.endswith("|") and not line.endswith("\\|"):

@@ -27,7 +27,8 @@ def split_times(text: str) -> tuple[str, int]:
 @move("note", "Write a note", "Put your own words in the journal (or just type them and press Enter)",
       words=("note",), usage="TEXT")
 async def note(play: Play, args: str) -> None:
-    text = args or await play.dialog(PromptDialog("Write a note", placeholder="What happens next?"))
+    text: str | None = args or await play.dialog(
+        PromptDialog("Write a note", placeholder="What happens next?"))
     if text:
         await play.perform("note", text=text)
 
@@ -39,7 +40,7 @@ def _check_roll(text: str) -> None:
 @move("roll", "Roll dice", "Roll any dice expression with the campaign's dice: 2d6+1, 4d6kh3, d66, d%",
       key="r", words=("roll", "r"), usage="EXPRESSION [xN]", group="Dice and tables")
 async def roll(play: Play, args: str) -> None:
-    text = args or await play.dialog(PromptDialog(
+    text: str | None = args or await play.dialog(PromptDialog(
         "Roll dice", placeholder="2d6+1", check=_check_roll,
         hint="NdM, d66, d%, keep/drop (4d6kh3), + and -; add x3 to roll three times"))
     if not text:

@@ -72,7 +72,7 @@ CLUE_CHOICES = [("roll", "Roll what a clue buys in this scene"), ("gain", "Bank 
 @move("clue", "Clues", "Roll this scene's clue benefit, bank a clue, or spend one",
       key="c", words=("clue",), usage="[roll|gain|spend]", group="Oracle")
 async def clue(play: Play, args: str) -> None:
-    what = args.strip().lower() or await play.dialog(ChooseDialog(
+    what: str | None = args.strip().lower() or await play.dialog(ChooseDialog(
         f"Clues ({play.campaign.clues} held)", CLUE_CHOICES))
     if not what:
         return
@@ -117,7 +117,7 @@ async def _report_journey(play: Play, event: dict) -> None:
 async def journey(play: Play, args: str) -> None:
     pending = _pending_journey(play)
     if pending is None:
-        setting = args.strip().lower() or await play.dialog(ChooseDialog(
+        setting: str | None = args.strip().lower() or await play.dialog(ChooseDialog(
             "Where are you travelling?", [("wild", "Through the wilds"), ("town", "Through a town")]))
         if not setting:
             return
@@ -200,15 +200,15 @@ async def clock(play: Play, args: str) -> None:
     elif what == "remove":
         await play.perform("oracle.clock_remove", name=name)
     else:
-        name = await play.dialog(PromptDialog("Name the new clock", placeholder="The guild loses patience"))
-        if not name:
+        new = await play.dialog(PromptDialog("Name the new clock", placeholder="The guild loses patience"))
+        if not new:
             return
         from solo.oracle import CLOCK_SIZES
 
-        size = await play.dialog(ChooseDialog(
-            f"How many segments for {name!r}?", [(str(n), f"{n} segments") for n in CLOCK_SIZES]))
-        if size:
-            await play.perform("oracle.clock", name=name, segments=int(size))
+        segments = await play.dialog(ChooseDialog(
+            f"How many segments for {new!r}?", [(str(n), f"{n} segments") for n in CLOCK_SIZES]))
+        if segments:
+            await play.perform("oracle.clock", name=new, segments=int(segments))
 
 
 @move("scene", "Start a scene", "Say what you expect to happen; chaos may alter or interrupt it",
@@ -222,7 +222,7 @@ async def scene(play: Play, args: str) -> None:
         return
     if first.lower() == "start":
         args = rest.strip()
-    expectation = args or await play.dialog(PromptDialog(
+    expectation: str | None = args or await play.dialog(PromptDialog(
         f"Scene {play.campaign.scene.number + 1}: what do you expect to happen?",
         placeholder="We reach the gate at dusk and talk our way in"))
     if expectation:
@@ -296,10 +296,10 @@ async def thread(play: Play, args: str) -> None:
         choices += [(f"close:{t.id}", f"Close {t.id}. {t.text}") for t in threads]
     picked = await play.dialog(ChooseDialog("Threads", choices))
     if picked == "add":
-        text = await play.dialog(PromptDialog("A new thread: what is the story goal?",
+        goal = await play.dialog(PromptDialog("A new thread: what is the story goal?",
                                               placeholder="Find the missing ferryman"))
-        if text:
-            await play.perform("oracle.thread_add", text=text)
+        if goal:
+            await play.perform("oracle.thread_add", text=goal)
     elif picked == "random":
         await play.perform("oracle.thread_random")
     elif picked:
@@ -309,7 +309,7 @@ async def thread(play: Play, args: str) -> None:
 @move("notable", "Note someone", "Remember a person, place or thing (people join random events)",
       words=("notable",), usage="NAME [: NOTE]", group="Scenes and threads")
 async def notable(play: Play, args: str) -> None:
-    text = args or await play.dialog(PromptDialog("Who or what is worth remembering?",
+    text: str | None = args or await play.dialog(PromptDialog("Who or what is worth remembering?",
                                                   placeholder="Maud the ferrywoman: owes us a favour"))
     if not text:
         return
