@@ -60,7 +60,7 @@ composure and wealth do not.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from solo.dice import Rng
 from solo.rules.engine import (
@@ -450,9 +450,9 @@ class Contest(Encounter):
             if self.live_sides <= 1:
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
-            for f in group:
-                if f.out is None:
-                    hits.extend(self._turn(f, events))  # type: ignore[arg-type]
+            for seat in group:
+                if seat.out is None:
+                    hits.extend(self._turn(cast(Fighter, seat), events))
             for hit in hits:
                 self._land(*hit, events)
             self._defeats(events)
@@ -558,10 +558,10 @@ class Contest(Encounter):
                 self.emit(events, "heroism", f"{target.label} spends 1 heroism and avoids the {f.label}'s"
                           f" {name} ({target.actor.heroism} left).", target.actor)
             else:
-                extra = int(special.get("damage", 1))
+                past = int(special.get("damage", 1))
                 self.emit(events, "special", f"{f.label}'s {name}: {special.get('text', '')}"
-                          f" ({extra} damage past armour).", f.actor)
-                hits.append((f, target, extra, 0, attack_kind))
+                          f" ({past} damage past armour).", f.actor)
+                hits.append((f, target, past, 0, attack_kind))
         if self.armoured:
             damage = self._armour(f, target, rolls, damage, events)
         if damage > 0:
