@@ -100,9 +100,9 @@ COMMAND_MODULES = tuple(COMMANDS)
 # listed under "other"; a new command names its heading here (cli.py never imports a module to
 # draw the overview).
 GROUPS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "roll", "note", "undo", "scene", "thread", "notable", "clock", "momentum"),
+    "play": ("play", "roll", "note", "undo", "redo", "scene", "thread", "notable", "clock", "momentum"),
     "oracle": ("ask", "meaning", "event", "stall", "journey", "countdown", "clue"),
-    "story": ("hooks", "npc", "foundation"),
+    "story": ("hooks", "npc", "foundation", "adventure"),
     "rules": ("character", "check", "encounter", "forecast", "move", "odds"),
     "tables": ("table", "import"),
     "campaigns": ("new", "list", "show", "export", "rename", "system", "delete", "restore", "replay"),

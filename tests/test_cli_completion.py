@@ -23,7 +23,8 @@ def test_commands_subcommands_and_options_complete(cli):
 def test_table_ids_system_ids_and_campaign_names_complete(cli, saves_dir):
     assert cli("__complete", "table", "roll", "weat").out == "weather/day\nweather/omen\nweather/wind\n"
     assert cli("__complete", "hooks", "--from", "story/loc").out.startswith("story/location\n")
-    assert cli("__complete", "character", "new", "").out == "nine-powers\nresistance\n"
+    assert cli("__complete", "character", "new", "").out == (
+        "nine-powers\nresistance\nrogue-spire\naction-dice\nmasque\n")
     assert cli("__complete", "new", "X", "--system", "res").out == "resistance\n"
     for name in ("The Salt Road", "Salt Marsh", "Keep"):
         assert cli("new", name).code == 0

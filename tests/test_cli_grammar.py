@@ -85,7 +85,7 @@ def test_a_campaign_move_names_its_campaign_with_c_and_the_old_way_warns(cli, sa
 def test_sub_actions_are_subcommands_with_their_own_help_and_options_either_side(cli, saves_dir):
     assert cli("new", "Road").code == 0
     shown = cli("thread", "add", "--help").out
-    assert shown.startswith("usage: solo thread add [-h] [-c NAME] [text ...]")
+    assert shown.startswith("usage: solo thread add [-h] [-c NAME] [--dice N[,N...]] [text ...]")
     assert "Add a thread: a goal of the story." in shown
     assert cli("thread", "add", "Find", "the", "heir", "-c", "road").out == "New thread 1: Find the heir\n"
     assert cli("thread", "-c", "road", "add", "Pay", "the", "toll").out == "New thread 2: Pay the toll\n"

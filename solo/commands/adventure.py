@@ -24,6 +24,13 @@ FORMATS = ("md", "json")
 MAX_PARTY_FILE = 1_000_000  # bytes
 
 
+# Examples under `--help` and the global options the command takes (solo.commands.grammar).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "adventure": ("solo adventure --seed 3", "solo adventure --system resistance --danger deadly -o crypt.md"),
+}
+GLOBALS: dict[str, tuple[str, ...]] = {"adventure": ("seed", "json", "saves", "tables")}
+
+
 def register(sub: Any, common: Any) -> None:
     p = sub.add_parser("adventure", parents=[common], help="generate a whole adventure, fights balanced",
                        description="A whole adventure over a story's foundation: 5-12 places on a map,"

@@ -64,7 +64,8 @@ class Forecast:
             "average_rounds": self.rounds / self.runs if self.runs else 0.0,
             "average_harm": self.average_harm,
             "party_end_states": {
-                who: {k: self.rate(v) for k, v in sorted(ends.items())} for who, ends in self.statuses.items()
+                who: {k.replace(" ", "_"): self.rate(v) for k, v in sorted(ends.items())}
+                for who, ends in self.statuses.items()
             },
             "seconds": round(self.seconds, 3),
         }
