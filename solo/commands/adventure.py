@@ -26,7 +26,8 @@ MAX_PARTY_FILE = 1_000_000  # bytes
 
 # Examples under `--help` and the global options the command takes (solo.commands.grammar).
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "adventure": ("solo adventure --seed 3", "solo adventure --system resistance --danger deadly -o crypt.md"),
+    "adventure": ("solo adventure --seed 3",
+                  "solo adventure --system resistance --danger deadly -o crypt.md"),
 }
 GLOBALS: dict[str, tuple[str, ...]] = {"adventure": ("seed", "json", "saves", "tables")}
 
