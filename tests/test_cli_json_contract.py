@@ -148,6 +148,7 @@ def test_every_sheet_of_every_system_gives_each_armour_field_one_meaning(cli):
     is worn); no object holds both spellings of one word."""
     from solo.rules import registry
 
+    contract = schema("output.schema.json")
     seen = set()
     for system in registry.ids():
         rules = registry.get(system)
@@ -158,11 +159,18 @@ def test_every_sheet_of_every_system_gives_each_armour_field_one_meaning(cli):
         sheets += [rules.npc(name).to_dict() for name in rules.npc_names()[1:]]
         for sheet in sheets:
             assert _spelling_twins(sheet) == [], (system, sheet["name"])
+            assert errors(sheet, contract) == [], (system, sheet["name"])
             for where, value in _armour_fields(sheet):
                 number = isinstance(value, int) and not isinstance(value, bool)
                 assert number == where.endswith(".armor"), (system, sheet["name"], where, value)
                 seen.add(where.rsplit(".", 1)[1])
     assert seen == {"armor", "armour"}
+    # the schema says it too: a sheet in the old form (both spellings, or a number as `armour`) is refused
+    old_nine_powers = {"system": "nine-powers", "name": "Ilse", "armour": "gambeson", "armor": 1}
+    old_resistance_npc = {"system": "resistance", "name": "Police Officer", "armour": 1}
+    assert errors(old_nine_powers, contract) == [
+        "$: matches what it must not (one word, one spelling: never both on one object)"]
+    assert errors(old_resistance_npc, contract) == ["$.armour: expected string or object or null, found int"]
 
 
 def test_errors_and_refusals_are_error_objects(cli, saves_dir):
