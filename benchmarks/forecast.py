@@ -18,18 +18,16 @@ says more about the neighbours than about solo.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab import add_forecast_arguments, forecast_ab  # noqa: E402
 
 from solo.dice import Rng  # noqa: E402
-from solo.rules import forecast as forecast_module  # noqa: E402
 from solo.rules import registry  # noqa: E402
-from solo.rules.forecast import forecast  # noqa: E402
 
 SCENARIOS = {
     "nine-powers": ("sellsword", ["bandit", "bandit"]),
@@ -37,41 +35,9 @@ SCENARIOS = {
 }
 
 
-class CountingRng(Rng):
-    """An Rng that counts the dice every instance rolls, for the baseline."""
-
-    rolled = 0
-
-    def die(self, sides: int) -> int:
-        CountingRng.rolled += 1
-        return super().die(sides)
-
-
-def count_dice(system, party, foes, runs: int, seed: int) -> int:
-    """The dice the forecast rolls, counted in one process (the chunks make their own Rngs)."""
-    CountingRng.rolled = 0
-    forecast_module.Rng = CountingRng  # type: ignore[misc]
-    try:
-        forecast(system, party, foes, runs, Rng(seed), workers=1)
-    finally:
-        forecast_module.Rng = Rng  # type: ignore[misc]
-    return CountingRng.rolled
-
-
-def bare_loop(dice: int, seed: int) -> float:
-    die = Rng(seed).die
-    start = time.perf_counter()
-    for _ in range(dice):
-        die(6)
-    return time.perf_counter() - start
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--runs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int, default=3, help="A B pairs per system")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    add_forecast_arguments(parser)
     args = parser.parse_args()
     print(f"{args.runs} fights per system, one character against two foes; {args.pairs} A/B pairs")
     print(f"{'system':<12} {'dice':>9} {'forecast min':>12} {'median':>7} {'dice min':>9} {'median':>7}"
@@ -80,24 +46,12 @@ def main() -> int:
         system = registry.get(system_id)
         pc = system.random_character(Rng(args.seed), role=role)
         foes = [system.npc(f) for f in foe_ids]
-        dice = count_dice(system, [pc], foes, args.runs, args.seed)
-        solo_times, bare_times = [], []
-        result = None
-        cpu_times = []
-        for _ in range(args.pairs):
-            before = os.times()
-            start = time.perf_counter()
-            result = forecast(system, [pc], foes, args.runs, Rng(args.seed), workers=args.workers)
-            solo_times.append(time.perf_counter() - start)
-            after = os.times()
-            cpu_times.append(sum(after[:4]) - sum(before[:4]))  # this process and its workers
-            bare_times.append(bare_loop(dice, args.seed))
-        assert result is not None
-        solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
-        print(f"{system_id:<12} {dice:>9} {min(solo_times):>12.2f} {solo_median:>7.2f}"
-              f" {min(bare_times):>9.2f} {bare_median:>7.2f} {solo_median / bare_median:>6.1f}"
+        dice, t = forecast_ab(system, [pc], foes, args)
+        result = t.result
+        print(f"{system_id:<12} {dice:>9} {t.a_min:>12.2f} {t.a_median:>7.2f}"
+              f" {t.b_min:>9.2f} {t.b_median:>7.2f} {t.ratio:>6.1f}"
               f"  win {result.rate(result.wins):.1%}, {result.rounds / result.runs:.1f} rounds;"
-              f" forecast CPU (all processes) min {min(cpu_times):.2f} s")
+              f" forecast CPU (all processes) min {min(t.a_cpu):.2f} s")
     return 0
 
 

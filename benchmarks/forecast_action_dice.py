@@ -23,19 +23,16 @@ about 19 s of CPU for one forecast of 10,000 fights.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from forecast import bare_loop, count_dice  # noqa: E402
+from ab import add_forecast_arguments, forecast_ab  # noqa: E402
 
 from solo.dice import Rng  # noqa: E402
 from solo.rules import registry  # noqa: E402
-from solo.rules.forecast import forecast  # noqa: E402
 
 PARTY = ("fighter", "rogue")
 FOES = ("goblin", "goblin", "goblin", "goblin-boss")
@@ -43,32 +40,21 @@ FOES = ("goblin", "goblin", "goblin", "goblin-boss")
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--runs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    add_forecast_arguments(parser)
     args = parser.parse_args()
     system = registry.get("action-dice")
     party = [system.random_character(Rng(args.seed + i), role=role, name=role.title())
              for i, role in enumerate(PARTY)]
     foes = [system.npc(f) for f in FOES]
-    dice = count_dice(system, party, foes, args.runs, args.seed)
-    solo_times, bare_times = [], []
-    result = None
-    for _ in range(args.pairs):
-        start = time.perf_counter()
-        result = forecast(system, party, foes, args.runs, Rng(args.seed), workers=args.workers)
-        solo_times.append(time.perf_counter() - start)
-        bare_times.append(bare_loop(dice, args.seed))
-    assert result is not None
-    solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
+    dice, t = forecast_ab(system, party, foes, args)
+    result = t.result
     print(f"{args.runs} action-dice fights: {', '.join(PARTY)} against {', '.join(FOES)};"
           f" {args.pairs} A/B pairs")
     print(f"{'dice':>9} {'forecast min':>12} {'median':>7} {'dice min':>9} {'median':>7} {'ratio':>6}"
           "  result")
-    print(f"{dice:>9} {min(solo_times):>12.2f} {solo_median:>7.2f} {min(bare_times):>9.2f}"
-          f" {bare_median:>7.2f}"
-          f" {solo_median / bare_median:>6.1f}  win {result.rate(result.wins):.1%},"
+    print(f"{dice:>9} {t.a_min:>12.2f} {t.a_median:>7.2f} {t.b_min:>9.2f}"
+          f" {t.b_median:>7.2f}"
+          f" {t.ratio:>6.1f}  win {result.rate(result.wins):.1%},"
           f" {result.rounds / result.runs:.1f} rounds")
     return 0
 

@@ -17,17 +17,16 @@ alone min 0.12 s, median 0.14 s.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchmarks.forecast import bare_loop, count_dice  # noqa: E402
+from ab import add_forecast_arguments, forecast_ab  # noqa: E402
+
 from solo.dice import Rng  # noqa: E402
 from solo.rules import registry  # noqa: E402
-from solo.rules.forecast import forecast  # noqa: E402
 
 TROUPE = ("lancer", "bravo", "magnus")
 ENTOURAGE = ("orc", "orc", "goblin", "ogre")
@@ -35,28 +34,17 @@ ENTOURAGE = ("orc", "orc", "goblin", "ogre")
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--runs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=None)
+    add_forecast_arguments(parser)
     args = parser.parse_args()
     system = registry.get("masque")
     party = [system.random_character(Rng(args.seed + i), role=role) for i, role in enumerate(TROUPE)]
     foes = [system.npc(f) for f in ENTOURAGE]
-    dice = count_dice(system, party, foes, args.runs, args.seed)
-    solo_times, bare_times = [], []
-    result = None
-    for _ in range(args.pairs):
-        start = time.perf_counter()
-        result = forecast(system, party, foes, args.runs, Rng(args.seed), workers=args.workers)
-        solo_times.append(time.perf_counter() - start)
-        bare_times.append(bare_loop(dice, args.seed))
-    assert result is not None
-    solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
+    dice, t = forecast_ab(system, party, foes, args)
+    result = t.result
     print(f"{args.runs} set-tos, {' '.join(TROUPE)} vs {' '.join(ENTOURAGE)}; {args.pairs} A/B pairs;"
           f" {dice} dice")
-    print(f"forecast min {min(solo_times):.2f} s median {solo_median:.2f} s; dice min {min(bare_times):.2f} s"
-          f" median {bare_median:.2f} s; ratio {solo_median / bare_median:.1f}")
+    print(f"forecast min {t.a_min:.2f} s median {t.a_median:.2f} s; dice min {t.b_min:.2f} s"
+          f" median {t.b_median:.2f} s; ratio {t.ratio:.1f}")
     print(f"troupe wins {result.rate(result.wins):.1%}, {result.rounds / result.runs:.1f} bits a set-to")
     return 0
 

@@ -19,48 +19,33 @@ same dice both times (150,651) and same result (the Leader wins 3.5%, loses
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from forecast import bare_loop, count_dice  # noqa: E402
+from ab import add_forecast_arguments, forecast_ab  # noqa: E402
 
 from solo.dice import Rng  # noqa: E402
 from solo.rules import registry  # noqa: E402
-from solo.rules.forecast import forecast  # noqa: E402
 
 FOES = ["goblin-cutthroat", "goblin-cutthroat", "orc-raider"]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--runs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=None)
+    add_forecast_arguments(parser)
     args = parser.parse_args()
     system = registry.get("rogue-spire")
     pc = system.random_character(Rng(args.seed), name="Vess", role="fighter")
     foes = [system.npc(f) for f in FOES]
-    dice = count_dice(system, [pc], foes, args.runs, args.seed)
-    solo_times, bare_times = [], []
-    result = None
-    for _ in range(args.pairs):
-        start = time.perf_counter()
-        result = forecast(system, [pc], foes, args.runs, Rng(args.seed), workers=args.workers)
-        solo_times.append(time.perf_counter() - start)
-        bare_times.append(bare_loop(dice, args.seed))
-    assert result is not None
-    solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
+    dice, t = forecast_ab(system, [pc], foes, args)
     print(f"{args.runs} Rogue Spire fights, a Leader against {', '.join(FOES)}; {args.pairs} A/B pairs")
-    print(f"dice {dice}  forecast min {min(solo_times):.2f} s median {solo_median:.2f} s"
-          f"  dice loop min {min(bare_times):.2f} s median {bare_median:.2f} s"
-          f"  ratio {solo_median / bare_median:.1f}")
-    print(result.render())
+    print(f"dice {dice}  forecast min {t.a_min:.2f} s median {t.a_median:.2f} s"
+          f"  dice loop min {t.b_min:.2f} s median {t.b_median:.2f} s"
+          f"  ratio {t.ratio:.1f}")
+    print(t.result.render())
     return 0
 
 

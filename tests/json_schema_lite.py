@@ -1,7 +1,7 @@
 """The part of JSON Schema that solo's schemas use, checked without a dependency.
 
 Supported: type, enum, pattern, properties, required, additionalProperties (true/false),
-propertyNames (a schema for strings), items, oneOf, and $ref to "#/$defs/NAME".  `errors`
+propertyNames (a schema for strings), items, oneOf, not, and $ref to "#/$defs/NAME".  `errors`
 returns every mismatch as "path: what", so a failing test names the field.
 """
 
@@ -39,6 +39,8 @@ def errors(value: Any, schema: dict, root: dict | None = None, path: str = "$") 
         matching = [s for s in schema["oneOf"] if not errors(value, s, root, path)]
         if len(matching) != 1:
             found.append(f"{path}: matches {len(matching)} of the oneOf schemas, not exactly one")
+    if "not" in schema and not errors(value, schema["not"], root, path):
+        found.append(f"{path}: matches what it must not ({schema['not'].get('description', schema['not'])})")
     if isinstance(value, dict):
         for key in schema.get("required", ()):
             if key not in value:

@@ -103,7 +103,7 @@ def test_every_command_s_json_follows_the_contract(cli, saves_dir, tmp_path, mon
     (tmp_path / "lair.md").write_text(
         (REPO / "tests" / "tables" / "importers" / "fixtures" / "lair.md").read_text())
     contract = schema("output.schema.json")
-    covered, spaced = set(), []
+    covered, spaced, twins = set(), [], []
     for line in filter(None, RUNS.strip().splitlines()):
         words = shlex.split(line.format(dir=tmp_path))
         result = cli(*words, "--json")
@@ -111,9 +111,66 @@ def test_every_command_s_json_follows_the_contract(cli, saves_dir, tmp_path, mon
         assert errors(data, contract) == [], line
         assert ("error" in data) == (result.code != 0), (line, result.err)
         spaced += [f"{line}: {k!r}" for k in _keys(data) if " " in k]
+        twins += [f"{line}: {t}" for t in _spelling_twins(data)]
         covered.add(_path(words))
     assert spaced == []  # no field name with spaces anywhere ("success at a cost" is success_at_a_cost)
+    assert twins == []  # no object says one word twice in two spellings (armour beside armor)
     assert {path for path, _ in every_command()} - covered == set()
+
+
+def _spelling_twins(data, path: str = "") -> list[str]:
+    """Keys of one object that are one word in British and American spelling (armour, armor)."""
+    found = []
+    if isinstance(data, dict):
+        words: dict[str, list[str]] = {}
+        for key in data:
+            words.setdefault(key.replace("our", "or"), []).append(key)
+        found += [f"{path or '.'} {keys}" for keys in words.values() if len(keys) > 1]
+        for key, value in data.items():
+            found += _spelling_twins(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _spelling_twins(value, f"{path}[{i}]")
+    return found
+
+
+def _armour_fields(data, path: str = "") -> list[tuple[str, object]]:
+    if isinstance(data, dict):
+        return [(f"{path}.{k}", v) for k, v in data.items() if k in ("armor", "armour")] + [
+            f for k, v in data.items() for f in _armour_fields(v, f"{path}.{k}")]
+    if isinstance(data, list):
+        return [f for i, v in enumerate(data) for f in _armour_fields(v, f"{path}[{i}]")]
+    return []
+
+
+def test_every_sheet_of_every_system_gives_each_armour_field_one_meaning(cli):
+    """docs/json.md: `armor` is always a number (a rating or a defense), `armour` never is (it is what
+    is worn); no object holds both spellings of one word."""
+    from solo.rules import registry
+
+    contract = schema("output.schema.json")
+    seen = set()
+    for system in registry.ids():
+        rules = registry.get(system)
+        first = rules.npc_names()[0]
+        sheets = [cli("character", "new", system, "--random", "--seed", "3", "--json").json,
+                  cli("character", "npc", system, first, "--json").json]
+        assert sheets[1] == rules.npc(first).to_dict()  # what the command prints is the sheet
+        sheets += [rules.npc(name).to_dict() for name in rules.npc_names()[1:]]
+        for sheet in sheets:
+            assert _spelling_twins(sheet) == [], (system, sheet["name"])
+            assert errors(sheet, contract) == [], (system, sheet["name"])
+            for where, value in _armour_fields(sheet):
+                number = isinstance(value, int) and not isinstance(value, bool)
+                assert number == where.endswith(".armor"), (system, sheet["name"], where, value)
+                seen.add(where.rsplit(".", 1)[1])
+    assert seen == {"armor", "armour"}
+    # the schema says it too: a sheet in the old form (both spellings, or a number as `armour`) is refused
+    old_nine_powers = {"system": "nine-powers", "name": "Ilse", "armour": "gambeson", "armor": 1}
+    old_resistance_npc = {"system": "resistance", "name": "Police Officer", "armour": 1}
+    assert errors(old_nine_powers, contract) == [
+        "$: matches what it must not (one word, one spelling: never both on one object)"]
+    assert errors(old_resistance_npc, contract) == ["$.armour: expected string or object or null, found int"]
 
 
 def test_errors_and_refusals_are_error_objects(cli, saves_dir):

@@ -68,3 +68,16 @@ def test_installed_wheel_finds_its_tables(wheel, tmp_path):
                          env=env, cwd=tmp_path, check=True).stdout.splitlines()
     assert Path(out[0]) == site / "solo" / "_tables"
     assert out[1] == "0 True"
+
+
+def test_metadata_names_its_authors_and_no_address_that_does_not_exist():
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert [a["name"] for a in project["authors"]] == ["the solo maintainers"]
+    assert "the solo maintainers" in (REPO / "LICENSE").read_text()
+    # There is no public repository or homepage yet; the README says where solo lives instead.
+    assert "urls" not in project
+    readme = (REPO / "README.md").read_text()
+    assert f"its distribution name is `{project['name']}`" in readme
+    assert "no public repository address" in readme

@@ -55,6 +55,7 @@ def test_every_readme_command_runs_as_written(tmp_path, monkeypatch):
     from conftest import run_cli
 
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))  # `--vault ~/Notes/SaltRoad` lands here, not in a real home
     (tmp_path / "my-tables").mkdir()
     (tmp_path / "my-tables" / "a.yaml").write_text("id: mine/a\nrows: [x]\n")
     # the notes `solo import markdown` reads in the README
@@ -69,3 +70,5 @@ def test_every_readme_command_runs_as_written(tmp_path, monkeypatch):
             args.append("--yes")  # the README's reader answers the question; a test cannot
         result = run_cli(*args)
         assert result.code == 0, f"`{command}` failed: {result.err}"
+        assert "deprecated" not in result.err, f"`{command}` is an old spelling: {result.err}"
+    assert (tmp_path / "Notes" / "SaltRoad" / "The Salt Road.md").is_file()

@@ -118,14 +118,14 @@ def test_guided_creation_at_a_terminal(cli, monkeypatch, tmp_path):
     assert result.code == 0, result.err
     tamsin = json.loads(path.read_text())
     assert tamsin["skills"]["machinery"] == 4 and tamsin["skills"]["perception-escape"] == 4
-    assert tamsin["armour"] == "gambeson" and tamsin["weapon"] == "sling"
+    assert tamsin["armor_worn"] == "gambeson" and "armour" not in tamsin and tamsin["weapon"] == "sling"
 
 
 def test_npc_listing(cli):
     result = cli("character", "npc", "resistance")
     assert "goblin" in result.out and "werewolf-full-moon" in result.out
     data = cli("character", "npc", "resistance", "police-officer", "--json").json
-    assert data["resistance"] == 6 and data["armour"] == 1
+    assert data["resistance"] == 6 and (data["armour_value"], data["armour"]) == (1, "stab vest")
 
 
 def test_check_with_a_saved_character_updates_it(cli, tmp_path):

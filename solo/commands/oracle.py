@@ -61,7 +61,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "momentum show": ("solo momentum show -c \"The Salt Road\"",),
     "momentum prepare": ("solo momentum prepare -c \"The Salt Road\"",),
     "momentum trade": ("solo momentum trade --for leverage -c \"The Salt Road\"",),
-    "momentum leverage": ("solo momentum leverage --result success -c \"The Salt Road\"",),
+    "momentum leverage": ("solo momentum leverage --difficulty easy -c \"The Salt Road\"",
+                          "solo momentum leverage --result success -c Marl"),
     "momentum spend": ("solo momentum spend leverage -c \"The Salt Road\"",),
 }
 _ALL = ("seed", "json", "tables", "saves")
@@ -83,7 +84,7 @@ def register(sub: Any, common: Any) -> None:
         return parser
 
     p = command("ask", "ask fate a yes/no question",
-                "Answer a yes/no question with the Nine Powers fate check: a d4 (plus a d6 if set up"
+                "Answer a yes/no question with solo's fate check: a d4 (plus a d6 if set up"
                 " well, a d8 with leverage), yes on 3 or less (likely), 2 or less (balanced) or a 1"
                 " (unlikely). More odds levels, and the chaos factor, add or swap dice; two twist"
                 " d10s make an answer exceptional (a 1 on either) or add a random event (a matching"

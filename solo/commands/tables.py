@@ -9,6 +9,12 @@ from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.commands.grammar import count_option
 from solo.locations import builtin_tables_dir
 from solo.tables import Table, TableSet, load_tables
+from solo.tables.budget import MAX_DICE, MAX_STEPS
+
+# Rolls in one `table roll`.  Each roll may spend a whole budget of its own (solo.tables.budget:
+# MAX_STEPS steps, MAX_DICE dice, all kept in a campaign's journal), so one command is bounded
+# by this many budgets: 2 million steps and 200,000 dice at the very worst.
+MAX_ROLLS = 100
 
 # Examples under `--help` and the global options each command takes (solo.commands.grammar).
 EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -42,7 +48,7 @@ def register(sub: Any, common: Any) -> None:
 
     p = tsub.add_parser("roll", parents=[common], help="roll on a table")
     p.add_argument("id", help="table id, e.g. treasure/hoard")
-    count_option(p, 1, "rolls", old="--times")
+    count_option(p, 1, f"rolls, at most {MAX_ROLLS}", old="--times")
     add_campaign_option(p)
     p.set_defaults(handler=cmd_roll)
 
@@ -190,8 +196,9 @@ def cmd_show(ctx: Context) -> int:
 
 def cmd_roll(ctx: Context) -> int:
     times = ctx.args.count
-    if not 1 <= times <= 10000:
-        raise UsageError(f"--times must be between 1 and 10000, not {times}")
+    if not 1 <= times <= MAX_ROLLS:
+        raise UsageError(f"-n must be between 1 and {MAX_ROLLS} rolls in one command (each roll may take"
+                         f" up to {MAX_STEPS} steps and {MAX_DICE} dice), not {times}")
     entries = ctx.perform("table_roll", table=ctx.args.id, times=times)
     ctx.emit({"items": [e.data for e in entries]}, "\n".join(e.text for e in entries))
     return 0

@@ -35,15 +35,48 @@ def name_of(data: Mapping[str, Any], system: str) -> str:
     return name
 
 
-def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int) -> dict[str, Any]:
-    """Keyword arguments for `cls` from a saved sheet, each field checked; a RulesError names a wrong one."""
+Upgrade = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+def renaming(renames: Mapping[str, str], when: Callable[[Mapping[str, Any]], bool] = lambda data: True
+             ) -> Upgrade:
+    """An upgrade step that gives fields new names (on the sheets `when` accepts) and nothing else."""
+
+    def step(data: Mapping[str, Any]) -> dict[str, Any]:
+        if not when(data):
+            return dict(data)
+        return {renames.get(k, k): v for k, v in data.items()}
+
+    return step
+
+
+def upgraded(data: Mapping[str, Any], where: str, version: int,
+             upgrades: Mapping[int, Upgrade] | None = None) -> Mapping[str, Any]:
+    """`data` brought to `version` by the steps in `upgrades` (from version N to N+1, keyed by N)."""
+    saved = data.get("version", version)
+    while saved != version:
+        step = (upgrades or {}).get(saved) if isinstance(saved, int) and saved < version else None
+        if step is None:
+            if isinstance(saved, int) and saved > version:
+                why = f"saved by a newer solo (version {saved})"
+            else:
+                why = f"no way to read sheet version {saved!r}"
+            raise RulesError(f"{where}: {why}; this solo reads {version}")
+        data = {**step(data), "version": saved + 1}
+        saved += 1
+    return data
+
+
+def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int,
+         upgrades: Mapping[int, Upgrade] | None = None) -> dict[str, Any]:
+    """Keyword arguments for `cls` from a saved sheet, each field checked; a RulesError names a wrong one.
+
+    A sheet saved by an older version is first brought up to date by `upgrades` (see `upgraded`)."""
+    data = upgraded(data, where, version, upgrades)
     known = {f.name for f in fields(cls)} | {"system", "version"}  # type: ignore[arg-type]
     unknown = sorted(set(data) - known)
     if unknown:
         raise RulesError(f"{where}: unknown field(s) {', '.join(unknown)}")
-    saved = data.get("version", version)
-    if saved != version:
-        raise RulesError(f"{where}: saved by a newer solo (version {saved}); this one reads {version}")
     out: dict[str, Any] = {}
     for name, kind, meta in _spec(cls):
         if name in data:

@@ -61,7 +61,7 @@ class Gear:
         actor.armor = max(0, min(6, sum(int(p.get("armor", 0)) for p in pieces)))
         actor.heroism_max = max(0, sum(int(p.get("heroism", 0)) for p in pieces))
         actor.heroism = actor.heroism_max
-        actor.armour = " with ".join([pieces[0]["text"]] + [p["text"] for p in pieces[1:]])
+        actor.armor_worn = " with ".join([pieces[0]["text"]] + [p["text"] for p in pieces[1:]])
         shoot = sum(int(p.get("shoot_penalty", 0)) for p in pieces)
         if shoot:
             actor.skill_penalties["shoot-throw"] = min(2, shoot)

@@ -37,7 +37,9 @@ CONTEST_TRACKS = {"physical": TRACKS["body"], "social": TRACKS["mind"], "craftin
 REAL_GROUP = {"stamina": "brawn", "composure": "brains", "wealth": "build"}
 START_TOTAL = 30
 MAX_RATING = 4
-VERSION = 1
+VERSION = 2
+# Version 1 called the armour worn `armour`, beside its rating `armor`: one word, two meanings.
+UPGRADES = {1: schema.renaming({"armour": "armor_worn"})}
 
 
 def _clamp(value: int, low: int = 1, high: int = 6) -> int:
@@ -104,7 +106,7 @@ class NinePowersActor(Actor):
     composure_max: int = 1
     wealth: int = 1
     wealth_max: int = 1
-    armour: str = "no armour"
+    armor_worn: str = "no armour"
     armor: int = 0
     social_armor: int = 0
     heroism: int = 0
@@ -170,7 +172,7 @@ def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     """Rebuild a character saved with `to_dict`: every field checked by its declaration, then the rules."""
     name = schema.name_of(data, "Nine Powers")
     where = f"Nine Powers character {name!r}"
-    actor = NinePowersActor(name, **schema.load(NinePowersActor, data, where, VERSION))
+    actor = NinePowersActor(name, **schema.load(NinePowersActor, data, where, VERSION, UPGRADES))
     for skill, talent in actor.talents.items():
         if talent > actor.skills[skill]:
             raise RulesError(f"{where}: the {skill} talent ({talent}) is above its skill"

@@ -196,7 +196,7 @@ class NinePowers(TabledSystem):
         lines.append("  ".join(track(a, r) for r in REALS))
         hands = "two-handed" if a.two_handed else "one-handed"
         heroism = f"  {track(a, 'heroism')}" if a.is_pc else ""
-        lines.append(f"Armour: {a.armour} (armor {a.armor}){heroism}")
+        lines.append(f"Armour: {a.armor_worn} (armor {a.armor}){heroism}")
         weapon = f"Weapon: {a.weapon} ({display(a.attack_skill)}, {hands}{', shield' if a.shield else ''})"
         if a.extra_damage:
             weapon += f"; +{a.extra_damage} damage per success"

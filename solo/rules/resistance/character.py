@@ -17,7 +17,11 @@ from solo.rules import schema
 from solo.rules.engine import Actor, RulesError
 from solo.rules.resistance.dice import stress_die
 
-VERSION = 1
+VERSION = 2
+# Version 1 gave an NPC `armour` (a number) and `armour_name`, where a PC's `armour` is the name:
+# now `armour` is what is worn and `armour_value` how much it soaks, on both.
+UPGRADES = {1: schema.renaming({"armour": "armour_value", "armour_name": "armour"},
+                               lambda data: data.get("kind") == "npc")}
 WEAPON_KEYS = {"name", "stress", "tags"}
 
 
@@ -114,8 +118,8 @@ class ResistanceNPC(Actor):
     difficulty: int = 0
     resistance: int = field(default=3, metadata={"min": 1})
     stress: int = 0
-    armour: int = 0
-    armour_name: str = ""
+    armour: str = ""
+    armour_value: int = 0
     armour_tags: list[str] = field(default_factory=list)
     armour_stress: int = 0
     weapons: list[dict[str, Any]] = field(default_factory=list, metadata=WEAPONS)
@@ -141,4 +145,4 @@ def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
     cls = ResistancePC if kind == "pc" else ResistanceNPC if kind == "npc" else None
     if cls is None:
         raise RulesError(f"{where}: kind must be pc or npc, not {kind!r}")
-    return cls(name, **schema.load(cls, data, where, VERSION))  # type: ignore[arg-type]
+    return cls(name, **schema.load(cls, data, where, VERSION, UPGRADES))  # type: ignore[arg-type]

@@ -506,15 +506,15 @@ class Conflict(Encounter):
         npc = t.actor
         assert isinstance(npc, ResistanceNPC)
         soak = 0
-        if npc.armour > npc.armour_stress and (not piercing or "implacable" in npc.armour_tags):
-            soak = min(amount, npc.armour - npc.armour_stress)
+        if npc.armour_value > npc.armour_stress and (not piercing or "implacable" in npc.armour_tags):
+            soak = min(amount, npc.armour_value - npc.armour_stress)
             npc.armour_stress += soak
         npc.stress += amount - soak
         t.taken["stress"] = t.taken.get("stress", 0) + amount - soak
         if soak:
             t.taken["soaked"] = t.taken.get("soaked", 0) + soak
         if self.record:
-            soaked = f" ({soak} soaked by {npc.armour_name or 'armour'})" if soak else ""
+            soaked = f" ({soak} soaked by {npc.armour or 'armour'})" if soak else ""
             self.emit(
                 events,
                 "stress",
@@ -591,7 +591,7 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
     def left(t: Side) -> int:
         npc = t.actor
         assert isinstance(npc, ResistanceNPC)
-        return npc.resistance - npc.stress + max(0, npc.armour - npc.armour_stress)
+        return npc.resistance - npc.stress + max(0, npc.armour_value - npc.armour_stress)
 
     target = min(foes, key=lambda t: (left(t), t.index))
 

@@ -255,9 +255,9 @@ class Resistance(TabledSystem):
             + (f" ({when})" if when else "")
             + f", Resistance {npc.resistance} (stress {npc.stress})"
         ]
-        if npc.armour:
+        if npc.armour_value:
             tags = f" ({', '.join(npc.armour_tags)})" if npc.armour_tags else ""
-            lines.append(f"Armour: {npc.armour_name or 'armour'} {npc.armour}{tags}")
+            lines.append(f"Armour: {npc.armour or 'armour'} {npc.armour_value}{tags}")
         lines += [f"Weapon: {_weapon(w)}" for w in npc.weapons] + [listed("Notes", [npc.notes])]
         return "\n".join(line for line in lines if line)
 

@@ -259,7 +259,7 @@ def test_guided_creation_state_machine(np):
     assert (nimsy.armor, nimsy.heroism_max) == (
         3,
         3,
-    ) and nimsy.armour == "boiled and waxed leather with rerebraces and vambraces"
+    ) and nimsy.armor_worn == "boiled and waxed leather with rerebraces and vambraces"
     assert nimsy.shield and not nimsy.two_handed
     assert nimsy.skill_penalties == {"shoot-throw": 1}
 

@@ -336,7 +336,7 @@ def test_toolbox_npcs_keep_their_numbers(rt):
         {"hiding": 1, "fleeing": 1},
         "d3",
     )
-    assert (police.resistance, police.armour, [w["tags"] for w in police.weapons]) == (
+    assert (police.resistance, police.armour_value, [w["tags"] for w in police.weapons]) == (
         6,
         1,
         [["stunning", "one-shot"], []],
