@@ -253,7 +253,9 @@ def _run(argv: Sequence[str] | None = None) -> int:
     ctx = Context(args)
     where = f"solo {getattr(args, 'command_path', args.command)}"
     try:
-        return int(handler(ctx) or 0)
+        code = int(handler(ctx) or 0)
+        ctx.refuse_unused_dice()  # a command that printed nothing and rolled nothing
+        return code
     except UsageError as exc:
         return fail(exc, 2, where)
     except SoloError as exc:

@@ -52,8 +52,8 @@ def test_markdown_export_reads_as_a_story_log():
 
 ## Before the first scene
 
-Mirela packs salt, rope and a lamp.
-
+Mirela packs salt, rope and a lamp.\\
+\\
 She leaves before dawn.
 
 ## Scene 1

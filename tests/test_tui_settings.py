@@ -180,3 +180,23 @@ def test_a_vault_folder_in_the_settings_is_kept_up_to_date_after_each_action(sav
         assert any("was edited in the vault" in n for n in h.notifications)
 
     play(new_app(saves_dir), scenario)
+
+
+def test_at_80_columns_the_side_panel_leaves_the_journal_most_of_the_width(saves_dir):
+    make_campaign(saves_dir)
+
+    async def narrow(h):
+        side, journal = h.main.side.outer_size.width, h.main.journal.outer_size.width
+        assert side <= 24 and journal >= 56  # the panel once took 30 of the 80 columns
+        assert "Complication marks 0" in h.panel  # its lines still fit
+        await h.press("escape", "f2")
+        assert not h.main.side.display and h.main.journal.outer_size.width == 80
+
+    play(new_app(saves_dir), narrow, size=(80, 24))
+
+    async def wide(h):  # F2 above is a setting: the panel comes back hidden, and F2 shows it again
+        assert not h.main.side.display
+        await h.press("escape", "f2")
+        assert h.main.side.display and h.main.side.outer_size.width == 33  # 28% of 120
+
+    play(new_app(saves_dir), wide, size=(120, 40))

@@ -36,7 +36,9 @@ def test_a_pasted_block_keeps_every_line_and_ctrl_j_starts_a_new_one(saves_dir):
         await h.press("ctrl+j")
         await h.keys("two")
         await h.press("enter")
-        assert h.journal == PASTED.split("\n") + ["one", "two"]
+        # one entry each: a note's later lines hang under its first
+        assert h.journal == ["Line one of a pasted block.", "  Line two.", "  Line three.", "  Line four.",
+                             "one", "  two"]
         await h.press("up")  # history: on the box's first line, Up brings back the last note
         assert h.main.line.value == "one\ntwo"
         await h.press("up")  # the cursor is on its last line: it goes up a line first

@@ -28,7 +28,7 @@ import inspect
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from solo.campaign.action_params import check as check_params
@@ -242,6 +242,8 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
         del campaign.journal[marks[0]:]
         del campaign.actions[marks[1]:]
         raise
+    if entered is not None and entered.faces:
+        entries = said_entered(entries, entered.faces)
     campaign.journal.extend(entries)
     if entered is not None and not entered.faces:
         recorded = params  # no die was thrown: the record is the same as with solo's dice
@@ -254,6 +256,20 @@ def perform(campaign: Campaign, name: str, params: dict[str, Any] | None = None,
 
 
 ENTERED = "entered_dice"  # the faces of the player's own dice, in an action's parameters
+
+
+def said_entered(entries: list[JournalEntry], faces: list[int]) -> list[JournalEntry]:
+    """`entries` with the first saying which faces the player rolled: "(your dice: 4, 2)".
+
+    The faces also go in its data (`entered_dice`), so a reader of the journal
+    knows the result came from the table, not from solo's generator.
+    """
+    if not entries:
+        return entries
+    first = entries[0]
+    said = f"(your dice: {', '.join(map(str, faces))})"
+    text = first.text + ("\n" if "\n" in first.text else " ") + said
+    return [replace(first, text=text, data={**first.data, ENTERED: list(faces)}), *entries[1:]]
 
 
 def _entered(faces: Any) -> Any:

@@ -1,10 +1,10 @@
 """A campaign as something to read or hand on: a Markdown story log, or plain JSON.
 
 The Markdown reads as the story: a heading per scene, the player's notes as
-paragraphs of prose, and every roll, table result or oracle answer as a
-short quoted annotation between them, so the mechanics stay visible without
-interrupting the telling.  What the campaign holds at the end (cast,
-threads, clocks) follows the log.
+paragraphs of prose (one a note, its lines kept by hard breaks: `note_lines`),
+and every roll, table result or oracle answer as a short quoted annotation
+between them, so the mechanics stay visible without interrupting the telling.
+What the campaign holds at the end (cast, threads, clocks) follows the log.
 
 The JSON export is the save document without its undo steps: other tools
 can read it, and solo can load it again if it is put in the saves directory.
@@ -49,6 +49,25 @@ def _annotation(entry: JournalEntry) -> list[str]:
     return [first] + [f"> {line}" if line else ">" for line in lines[1:]]
 
 
+# A line that starts a Markdown block of its own: the player wrote Markdown, which is kept as written.
+_BLOCK = re.compile(r"^\s*(?:[-*+>#|]|\d+[.)]\s|```|~~~)")
+
+
+def note_lines(text: str) -> list[str]:
+    """A note as one Markdown paragraph, so it reads as one entry and not as several.
+
+    Its lines are kept apart by hard line breaks (a backslash at the end of
+    each, CommonMark's), blank lines inside it included, where a bare line
+    break would run them together and a blank line would start what reads as
+    another note.  A note with lines of Markdown blocks (a list, a heading, a
+    quote, a fence, a table) is left as the player wrote it.
+    """
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) == 1 or any(_BLOCK.match(line) for line in lines):
+        return lines
+    return [line.rstrip() + "\\" for line in lines[:-1]] + [lines[-1]]
+
+
 def _scene_heading(number: int, has_scenes: bool) -> str | None:
     if number == 0:
         return "## Before the first scene" if has_scenes else None
@@ -86,7 +105,7 @@ def to_markdown(campaign: Campaign) -> str:
                 out += [heading, ""]
             quoting = False
         if entry.kind == "note":
-            out += [entry.text, ""]
+            out += note_lines(entry.text) + [""]
             quoting = False
         elif entry.kind == "scene":
             out += [f"*{_escape(entry.text)}*", ""]

@@ -40,11 +40,13 @@ import json
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from solo.campaign.export import note_lines
 from solo.campaign.journal import JournalEntry
+from solo.campaign.journal_edits import EDIT_KINDS, edits, shown
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
 
@@ -122,7 +124,13 @@ def render(campaign: Campaign) -> dict[str, str]:
     taken: set[str] = set()
     index = _file_name(campaign.name, taken)
     scenes: dict[int, list[JournalEntry]] = {}
-    for entry in campaign.journal:
+    changes = edits(campaign)
+    for number, entry in enumerate(campaign.journal, 1):
+        if entry.kind in EDIT_KINDS:
+            continue  # the entry it changed is written as it reads now, as in the TUI and the export
+        if str(number) in changes:
+            text, _, struck = shown(entry, changes[str(number)])
+            entry = replace(entry, text=f"~~{text}~~" if struck else text)
         scenes.setdefault(entry.scene, []).append(entry)
     scene_notes = {number: _file_name(_scene_title(number), taken) for number in scenes}
     people = [(c.name, _file_name(c.name, taken)) for c in campaign.characters]
@@ -137,7 +145,7 @@ def render(campaign: Campaign) -> dict[str, str]:
         body: list[str] = []
         for entry in entries:
             if entry.kind == "note":
-                body += [entry.text, ""]
+                body += note_lines(entry.text) + [""]
             elif entry.kind == "scene":
                 body += [f"*{entry.text}*", ""]
             else:

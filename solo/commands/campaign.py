@@ -11,6 +11,7 @@ from typing import Any
 from solo.campaign import (
     UNDO_DEPTH,
     Campaign,
+    JournalEntry,
     differences,
     known_systems,
     replay,
@@ -194,6 +195,24 @@ def _state_lines(c: Campaign) -> list[str]:
     return lines
 
 
+def _entry_lines(c: Campaign, shown: list[JournalEntry]) -> list[str]:
+    """The entries as they read now (edits applied; an edit's own entry says what it did), each
+    line after an entry's first indented under its text, so a note of many lines reads as one."""
+    from solo.campaign.journal_edits import edits
+    from solo.campaign.journal_edits import shown as as_shown
+
+    changes, first = edits(c), len(c.journal) - len(shown) + 1
+    out: list[str] = []
+    for number, e in enumerate(shown, first):
+        text, edited, struck = as_shown(e, changes.get(str(number)))
+        mark = " (struck out)" if struck else " (edited)" if edited else ""
+        head = f"  [{e.scene}] {e.kind}: "
+        body = (text + mark).split("\n")
+        out.append(head + body[0])
+        out += [(" " * len(head) + line) if line.strip() else "" for line in body[1:]]
+    return out
+
+
 def cmd_show(ctx: Context) -> int:
     c = ctx.store.load(ctx.args.name)
     path = ctx.store.path(c.slug)
@@ -209,7 +228,7 @@ def cmd_show(ctx: Context) -> int:
     shown = c.journal[-last:] if last else []
     if shown:
         lines.append(f"latest {len(shown)}:" if len(shown) < len(c.journal) else "entries:")
-        lines += [f"  [{e.scene}] {e.kind}: {e.text}" for e in shown]
+        lines += _entry_lines(c, shown)
     ctx.emit(None, "\n".join(lines))
     return 0
 

@@ -92,7 +92,19 @@ class Context:
 
     @cached_property
     def rng(self) -> Rng:
-        """A throwaway RNG: seeded by --seed when given, else from the system."""
+        """A throwaway RNG: seeded by --seed when given, else from the system.
+
+        A command that rolls with it ignores the faces of `--dice` (only a
+        campaign move takes them), so asking for it with `--dice` given is refused.
+        """
+        if getattr(self.args, "dice", None) is not None:
+            path = getattr(self.args, "command_path", None) or getattr(self.args, "command", "")
+            raise UsageError(f"--dice: `solo {path}` takes your dice only with --campaign NAME;"
+                             " without it, it rolls solo's own")
+        return self._scratch_rng
+
+    @cached_property
+    def _scratch_rng(self) -> Rng:
         return Rng(getattr(self.args, "seed", None))
 
     @cached_property
@@ -105,7 +117,7 @@ class Context:
         """The `--campaign` being played, opened on first use; a scratch session without it."""
         name = getattr(self.args, "campaign", None)
         if name is None:
-            return Session.scratch(self.rng, tables=lambda: self.tables)
+            return Session.scratch(self._scratch_rng, tables=lambda: self.tables)
         if getattr(self.args, "seed", None) is not None:
             raise UsageError("--seed cannot be used with --campaign: a campaign rolls its own dice"
                              " (their seed was set by `solo new`)")
@@ -154,6 +166,13 @@ class Context:
             self.warn(f"...and {len(problems) - MAX_WARNINGS} more table problems;"
                       " run `solo table check` to see them all")
 
+    def refuse_unused_dice(self) -> None:
+        """`--dice` given to a command that rolled nothing is refused, before anything is printed."""
+        if getattr(self.args, "dice", None) is not None and not getattr(self, "_dice_used", False):
+            path = getattr(self.args, "command_path", None) or getattr(self.args, "command", "")
+            raise UsageError(f"--dice: `solo {path}` rolls no dice here, so there are no faces to"
+                             " enter; leave --dice out")
+
     def warn(self, message: str) -> None:
         print(f"solo: warning: {message}", file=self.err)
 
@@ -163,6 +182,7 @@ class Context:
         The JSON follows docs/json.md: always an object (a list is given as `{"items": [...]}`),
         and a field name of words ("success at a cost") is written snake_case.
         """
+        self.refuse_unused_dice()
         if self.json:
             shaped = json_shape({"items": data} if isinstance(data, list) else data)
             print(json.dumps(shaped, indent=2, ensure_ascii=False, default=str), file=self.out)

@@ -310,7 +310,8 @@ def _ask_text(d: dict[str, Any]) -> str:
         if base != Fraction(odds["yes"]["exact"]):
             lines.append(f"   ({level} alone, at chaos 5 with nothing banked: yes {percent(base)})")
         rolled = " ".join(f"{r['die']}:{r['value']}" for r in d["rolls"])
-        lines.append(f"   rolled {rolled} · twist {d['twist'][0]} {d['twist'][1]}")
+        yours = " (your dice)" if d.get("entered_dice") else ""
+        lines.append(f"   rolled {rolled} · twist {d['twist'][0]} {d['twist'][1]}{yours}")
     lines.append(f"=> {d['label'].upper()}  (a {percent(Fraction(d['chance_of_answer']))} result)")
     if d.get("reading"):
         lines.append(f"   {d['reading']}")

@@ -66,16 +66,9 @@ class EnteredDice(Rng):
             raise SoloError("cannot pick from an empty list")
         return items[self.die(len(items)) - 1]
 
-    def weighted_index(self, weights: Sequence[int]) -> int:
-        total = sum(weights)
-        if total <= 0:
-            raise SoloError("cannot pick by weight when every weight is zero")
-        point = self.die(total) - 1
-        for index, weight in enumerate(weights):
-            if point < weight:
-                return index
-            point -= weight
-        raise AssertionError("unreachable")  # pragma: no cover
+    def below(self, n: int) -> int:
+        """A d`n` face less one: `Rng.weighted_index` picks by weight with this draw."""
+        return self.die(n) - 1
 
     def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):

@@ -78,12 +78,16 @@ class Rng:
         total = sum(weights)
         if total <= 0:
             raise SoloError("cannot pick by weight when every weight is zero")
-        point = self._random.randrange(total)
+        point = self.below(total)
         for index, weight in enumerate(weights):
             if point < weight:
                 return index
             point -= weight
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n - 1, each as likely (the draw `weighted_index` makes)."""
+        return self._random.randrange(n)
 
     def shuffle(self, items: list[Any]) -> None:
         self._random.shuffle(items)

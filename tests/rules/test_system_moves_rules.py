@@ -143,3 +143,17 @@ def test_a_purchase_failure_marks_its_price_on_gold():
     assert texts[0] == "Ash buys something moderate (a mule)."
     assert "pool 2 [4, 2] - failure" in texts[1]
     assert a.stress["gold"] == 3
+
+
+def test_a_bond_whose_stress_was_cleared_rolls_no_fallout_check():
+    a = ash()
+    bond = a.bonds[0]["name"]
+    # a failure on one die [3]; the d3 price rolls 2, then a good turn (d6 5) clears both points
+    run(RT, a, "favour", ScriptedRng([3, 2]), bond=bond, favour="d3")
+    assert a.bonds[0]["stress"] == 2
+    run(RT, a, "return-favour", ScriptedRng([5]), bond=bond, effort="moderate")
+    assert a.bonds[0]["stress"] == 0
+    # no d10 against 0 stress: the script holds no die, so a draw would fail here
+    assert run(RT, a, "end-session", ScriptedRng([])) == [
+        f"Bond {bond}: no stress left, so no fallout check."]
+    assert run(RT, a, "end-session", ScriptedRng([])) == ["No bond of Ash's took stress this session."]

@@ -270,13 +270,19 @@ class StressRules:
         )
 
     def bond_fallout(self, pc: ResistancePC, rng: Rng) -> list[Event]:
-        """End of session: a fallout check for every bond that took stress."""
+        """End of session: a fallout check for every bond that took stress and still holds some."""
         events: list[Event] = []
         for bond in pc.bonds:
             if not bond.get("stressed"):
                 continue
             bond["stressed"] = False
             total = int(bond.get("stress", 0))
+            if total <= 0:
+                # A good turn cleared its track before the session ended: no d10 comes under 0, so
+                # no check is rolled (nor asked of a player rolling their own dice).
+                events.append(Event("bond", f"Bond {bond['name']}: no stress left, so no fallout check.",
+                                    pc.name))
+                continue
             roll = rng.die(10)
             level = severity(total) if roll < total else None
             if level is None:

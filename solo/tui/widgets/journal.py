@@ -55,6 +55,7 @@ STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
 CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
 SCENE_MARK = "── "
 EDITED = " (edited)"
+HANG = 2  # a note's second and later lines are indented this far under its first
 
 
 def line_count(text: str, width: int) -> int:
@@ -77,8 +78,10 @@ def _expanded(line: str) -> str:
 
 class JournalView(ScrollView, can_focus=True):
     """The journal.  Up and Down select an entry (the view follows it): Enter opens it, Ctrl+E
-    edits a note, Delete strikes it out or puts it back.  Entries recording an edit are not
-    drawn: the entry they changed shows its new words, marked "(edited)", or crossed through.
+    edits a note, Delete strikes it out or puts it back.  A note's lines after its first (its own
+    line breaks and the wrapping) are indented under it; other entries hang beside their label.
+    Entries recording an edit are not drawn: the entry they changed shows its new words, marked
+    "(edited)", or crossed through.
     """
 
     COMPONENT_CLASSES = ({f"journal--{g}" for g in GROUPS}
@@ -322,8 +325,10 @@ class JournalView(ScrollView, can_focus=True):
             entry = replace(entry, text=text + (EDITED if edited else ""))
         if render.entry_group(entry) == "scene":
             return SCENE_MARK + entry.text, self._width
-        if not self.labels or render.entry_label(entry) is None:
+        if not self.labels:
             return entry.text, self._width
+        if render.entry_label(entry) is None:
+            return entry.text, max(10, self._width - HANG)
         return entry.text, max(10, self._width - render.LABEL_WIDTH)
 
     def _height(self, entry: JournalEntry, index: int) -> int:
@@ -428,9 +433,12 @@ class JournalView(ScrollView, can_focus=True):
         if group == "scene":
             lines = self._wrap(Text(SCENE_MARK) + body, width, style)
             return [Strip.blank(width), *lines] if index else lines
-        label = render.entry_label(entry) if self.labels else None
-        if label is None:
+        if not self.labels:
             return self._wrap(body, width, style)
+        label = render.entry_label(entry)
+        if label is None:  # a note: its later lines hang under its first, so it reads as one entry
+            lines = self._wrap(body, max(10, width - HANG), style)
+            return [line if n == 0 else Strip.join([Strip.blank(HANG), line]) for n, line in enumerate(lines)]
         gutter = render.LABEL_WIDTH
         lines = self._wrap(body, max(10, width - gutter), Style())
         head = Strip([Segment(label.ljust(gutter), style)])
