@@ -397,7 +397,7 @@ class JournalView(ScrollView, can_focus=True):
         """Show the newest line: at once once laid out (counting older entries in the background
         must find the view already at the end, or it would hold it where it was), else after."""
         if self._wrapped_at:
-            self.scroll_end(animate=False, x_axis=False, immediate=True)
+            self.scroll_end(animate=False, x_axis=False, immediate=True, force=True)
         self.scroll_end(animate=False, x_axis=False)  # again once laid out, scroll bars and all
 
     def _resize(self) -> None:
