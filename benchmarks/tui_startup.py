@@ -9,7 +9,10 @@ campaign of N entries (benchmarks/big_campaign.py; its newest entry is a note,
 sentence.  The two alternate run by run (A B A B ...), so both see the same
 load on a shared machine; one unmeasured run each goes first, to warm the
 file cache and fill a bytecode cache of their own (PYTHONPYCACHEPREFIX in a
-temporary directory, as an installed program has its .pyc files).
+temporary directory, as an installed program has its .pyc files; with
+PYTHONDONTWRITEBYTECODE set in the caller's environment no .pyc would be
+written, and every run would compile every module it imports, so the runs go
+without it and the benchmark stops if the warm-up left no bytecode).
 
 Once solo shows it, a line is typed and Enter pressed, and the time until
 that note is on screen too is reported apart ("first move"): a start is not
@@ -86,7 +89,8 @@ def one_run(command: list[str], env: dict[str, str], memory_file: Path, move: st
     line = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + shlex.join(command)
     name = f"run{time.monotonic_ns()}"
     start = time.perf_counter()
-    started = tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", f"env {line}; sleep 30")
+    started = tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40",
+                   f"env -u PYTHONDONTWRITEBYTECODE {line}; sleep 30")
     if started.returncode != 0:
         raise SystemExit(f"tmux could not start a session: {started.stderr.strip()}")
     elapsed = wait_for(name, NEWEST, start, timeout, shlex.join(command))
@@ -130,6 +134,8 @@ def measure(saves: Path, entries: int, runs: int, tmp: Path) -> None:
 
     run_solo()  # warm-up: file cache and bytecode
     one_run(baseline, env, memory_file)
+    if not any((tmp / "bytecode").rglob("*.pyc")):
+        raise SystemExit("the warm-up runs wrote no bytecode: every run would compile what it imports")
     ours: list[float] = []
     moves: list[float] = []
     base: list[float] = []

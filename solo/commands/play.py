@@ -34,10 +34,20 @@ def has_terminal() -> bool:
 
 
 def run_tui(saves: str | None, tables: list[str], campaign: str | None = None) -> int:
-    from solo.tui import create_app
+    import gc
 
-    app = create_app(saves_dir=saves, tables_dirs=tables, campaign=campaign)
-    app.run()
+    # No collector passes over the start-up: the imports and the campaign opened are all kept,
+    # and the passes would walk them again and again before the first frame (some 20 ms of a
+    # cold start, benchmarks/tui_startup.py).  The app turns it back on once that frame is on
+    # screen (SoloApp._first_frame_shown); if it never gets there, it is on again here.
+    gc.disable()
+    try:
+        from solo.tui import create_app
+
+        app = create_app(saves_dir=saves, tables_dirs=tables, campaign=campaign)
+        app.run()
+    finally:
+        gc.enable()
     return int(app.return_code or 0)
 
 

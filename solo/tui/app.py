@@ -136,6 +136,9 @@ class SoloApp(App[None]):
         the interpreter and delay it.
         """
         self.started = True
+        if not gc.isenabled():  # `solo` starts with the collector off (commands/play.py): what
+            gc.freeze()         # the start-up built is kept, frozen out of its passes, and the
+            gc.enable()         # collector is on again for the play
         self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
         main = self.main
         if main is not None:
