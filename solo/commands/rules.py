@@ -307,10 +307,21 @@ def _render_odds(system: System, odds: Odds) -> str:
     lines = [head]
     for degree, p in odds.degrees.items():
         if p or degree in ("fail", "success"):
-            lines.append(f"  {degree:<8} {percent(p, 2):>8}  {p}")
+            lines.append(f"  {degree:<8} {_share(p, 2):>8}  {p}")
     for band, value in (d.get("bands") or {}).items():
-        lines.append(f"    {band:<18} {percent(_fraction(value['exact']), 2):>8}")
+        lines.append(f"    {band:<18} {_share(_fraction(value['exact']), 2):>8}")
     return "\n".join(lines)
+
+
+def _share(p: Fraction, places: int) -> str:
+    """`percent`, except that a chance too small to show is '<0.01%', never '0%' (and '>99.99%' short
+    of certain): 1/23040 is not impossible."""
+    step = f"{10 ** -places:.{places}f}"
+    if 0 < p < Fraction(1, 10 ** places * 100) / 2:
+        return f"<{step}%"
+    if 1 - Fraction(1, 10 ** places * 100) / 2 <= p < 1:
+        return f">{100 - float(step):.{places}f}%"
+    return percent(p, places)
 
 
 def _whole_percent(p: Fraction) -> str:
@@ -321,7 +332,7 @@ def _whole_percent(p: Fraction) -> str:
 def _render_chart(chart: OddsChart) -> str:
     """One row per rating or pool: the whole percentage and the exact fraction at each difficulty."""
     if chart.parts:  # several chances a cell: one decimal each, the exact fractions in --json
-        cells = [[" / ".join(percent(p, 1) for _, p in chart.cell(o)) for o in row]
+        cells = [[" / ".join(_share(p, 1) for _, p in chart.cell(o)) for o in row]
                  for _, _, row in chart.rows]
     else:
         cells = [[f"{_whole_percent(o.success)} ({o.success})" for o in row] for _, _, row in chart.rows]
