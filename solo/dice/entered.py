@@ -31,6 +31,7 @@ class DiceNeeded(SoloError):
         super().__init__(f"roll a d{sides} (die {number}) and enter its face")
         self.sides = sides
         self.number = number
+        self.before = ""  # what the move may say before the die is thrown (an oracle's exact odds)
 
 
 class DiceRefused(SoloError):
