@@ -75,7 +75,10 @@ class Hanging:
             lead = len(line.plain) - len(line.plain.lstrip(" "))
             rest = line[lead:]
             hang = min(lead + self.step, max(0, width - 10))
-            first, *more = rest.wrap(console, max(1, width - hang), overflow="fold") or [Text()]
+            first = (rest.wrap(console, max(1, width - lead), overflow="fold") or [Text()])[0]
+            cut = len(first.plain.rstrip())
+            cut += len(rest.plain[cut:]) - len(rest.plain[cut:].lstrip(" "))
+            more = rest[cut:].wrap(console, max(1, width - hang), overflow="fold") if cut < len(rest) else []
             yield Segment(" " * lead)
             yield from first.render(console)
             yield Segment.line()
