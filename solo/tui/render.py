@@ -8,6 +8,8 @@ belongs to, so a theme can colour dice, oracle and story results apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -78,7 +80,8 @@ class Hanging:
             first = (rest.wrap(console, max(1, width - lead), overflow="fold") or [Text()])[0]
             cut = len(first.plain.rstrip())
             cut += len(rest.plain[cut:]) - len(rest.plain[cut:].lstrip(" "))
-            more = rest[cut:].wrap(console, max(1, width - hang), overflow="fold") if cut < len(rest) else []
+            more: Iterable[Text] = (rest[cut:].wrap(console, max(1, width - hang), overflow="fold")
+                                    if cut < len(rest) else [])
             yield Segment(" " * lead)
             yield from first.render(console)
             yield Segment.line()

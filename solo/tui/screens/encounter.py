@@ -30,7 +30,7 @@ from solo.campaign import Campaign, JournalEntry
 from solo.campaign.encounter_moves import OUTCOMES, STANDING, encounter_view
 from solo.errors import SoloError
 from solo.tui.moves.base import Play
-from solo.tui.render import encounter_running
+from solo.tui.render import Hanging, encounter_running
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.widgets.journal import JournalView
 
@@ -253,7 +253,7 @@ class EncounterScreen(Screen[None]):
 
     def _set(self, widget_id: str, text: Text) -> None:
         self.sides[widget_id] = text.plain
-        self.query_one(widget_id, Static).update(text)
+        self.query_one(widget_id, Static).update(Hanging(text))  # wrapped resources hang
 
     @staticmethod
     def _side(system_id: str, people: list[dict[str, Any]], heading: str) -> Text:
