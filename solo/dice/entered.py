@@ -39,6 +39,9 @@ class DiceRefused(SoloError):
 
 
 class EnteredDice(Rng):
+    #: the faces come from the table: a roll whose result cannot matter is better not asked for
+    entered = True
+
     def __init__(self, faces: Sequence[int]):
         super().__init__(0)
         self.faces = list(faces)
