@@ -315,7 +315,7 @@ class MainScreen(Screen[None]):
             elif action == "__redo__":
                 _, entries = await asyncio.to_thread(self.session.redo)
                 self._catch_up_journal(entries or [])
-                self.tell(f"Redid {_what(entries or [])}.")
+                self.tell(f"Redid {_what(entries or [])} (Ctrl+Z undoes it again).")
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
@@ -519,6 +519,8 @@ def _what(entries: list[JournalEntry]) -> str:
     if not entries:
         return "the last move"
     words = " ".join(entries[0].text.split())
+    if words.endswith(".") and not words.endswith(".."):
+        words = words[:-1]  # the message's own full stop follows: no “….”.
     return "“" + (words if len(words) <= 50 else words[:49] + "…") + "”"
 
 
