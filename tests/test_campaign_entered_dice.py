@@ -15,6 +15,7 @@ def test_an_oracle_question_takes_the_faces_entered_and_asks_for_each_die_in_tur
     with pytest.raises(DiceNeeded) as asked:
         perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely", "entered_dice": []})
     assert (asked.value.sides, asked.value.number) == (4, 1)  # likely at chaos 5: one d4
+    assert asked.value.before == "likely at chaos 5: chance of yes 75%"  # said before the die is thrown
     with pytest.raises(DiceNeeded) as asked:
         perform(c, "oracle.ask", {"question": "Is it locked?", "odds": "likely", "entered_dice": [2]})
     assert (asked.value.sides, asked.value.number) == (10, 2)  # then the twist dice

@@ -82,8 +82,29 @@ def test_a_note_the_player_edited_is_kept_and_solos_version_goes_beside_it(saves
             " it as Scenes/Scene 1 (solo).md") in done.out
     assert mine.read_bytes() == edited
     assert "The far bank is quiet." in (folder / "Scenes" / "Scene 1 (solo).md").read_text(encoding="utf-8")
-    again = vault.sync(store.load("salt-road"), folder)
-    assert again.kept == ["Scenes/Scene 1.md"] and again.written == [] and mine.read_bytes() == edited
+    again = vault.sync(store.load("salt-road"), folder)  # said once: not again after every action
+    assert again.kept == [] and again.written == [] and mine.read_bytes() == edited
+    assert (folder / "Scenes" / "Scene 1 (solo).md").exists()
+
+
+def test_a_note_edited_in_the_vault_that_solo_has_nothing_new_for_is_left_without_a_word(saves_dir, tmp_path):
+    store = CampaignStore(saves_dir)
+    session = _story(store)
+    folder = tmp_path / "vault"
+    vault.sync(store.load("salt-road"), folder)
+    mine = folder / "People and things" / "Vroy.md"
+    mine.write_text(mine.read_text(encoding="utf-8") + "\nShe owes us.\n", encoding="utf-8")
+    session.perform("note", text="The far bank is quiet.")  # changes Scene 1, not Vroy's note
+    report = vault.sync(store.load("salt-road"), folder)
+    assert report.kept == [] and report.written == ["Scenes/Scene 1.md"]
+    assert not (folder / "People and things" / "Vroy (solo).md").exists()
+    assert mine.read_text(encoding="utf-8").endswith("She owes us.\n")
+    session.perform("oracle.scene_start", expectation="Vroy crosses")  # now Vroy's note changes too
+    session.perform("note", text="Vroy crosses first.")
+    report = vault.sync(store.load("salt-road"), folder)
+    assert report.kept == ["People and things/Vroy.md"]
+    assert "[[Scene 2]]" in (folder / "People and things" / "Vroy (solo).md").read_text(encoding="utf-8")
+    assert mine.read_text(encoding="utf-8").endswith("She owes us.\n")
 
 
 def test_an_undone_scene_note_is_removed_unless_edited(saves_dir, tmp_path):

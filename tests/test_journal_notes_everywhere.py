@@ -54,3 +54,14 @@ def test_the_vault_writes_notes_as_one_paragraph_each_and_as_edited(saves_dir, t
     assert _paragraphs(body) == ["<s>Line one of a pasted block.<br />\nLine two.<br />\n<br />\n"
                                  "Line four, after a blank one.</s>", "The next note, put better."]
     assert "Edited" not in body and "[!solo]" not in body  # the edits' own entries are not written
+
+
+def test_solo_show_gives_an_entry_as_it_reads_after_an_edit_or_a_strike(saves_dir, cli):
+    session = _story(saves_dir)
+    session.perform("journal_edit", entry=2, text="The next note,\nput better.")
+    session.perform("journal_strike", entry=3, struck=True)
+    shown = cli("show", "salt-road", "--last", "5").out.splitlines()
+    at = shown.index("  [0] note: The next note,")
+    assert shown[at:at + 3] == ["  [0] note: The next note,", "            put better. (edited)",
+                                "  [0] note: - a list"]
+    assert "            - the player wrote (struck out)" in shown

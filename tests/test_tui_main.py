@@ -127,7 +127,7 @@ def test_undo_takes_back_the_last_action_on_screen_and_disk(saves_dir):
         await h.type("Second.")
         await h.press("ctrl+z")
         assert h.journal == ["First."]
-        assert any(n.startswith("Undid “Second.”") for n in h.notifications)
+        assert any(n.startswith("Undid “Second”") for n in h.notifications)
         await h.type("/undo")
         await h.press("ctrl+z")  # nothing left: said, not crashed
         assert "nothing to undo" in h.errors()[-1]

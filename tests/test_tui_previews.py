@@ -39,3 +39,24 @@ def test_a_hook_is_previewed_rerolled_with_new_dice_then_kept_and_a_person_shown
     saved = CampaignStore(saves_dir).load("the-salt-road")
     assert saved.actions[-2].params == {"action": "story.hooks", "params": {"count": 1}, "rerolls": 1}
     assert differences(saved, replay(saved)) == []
+
+
+def test_with_your_own_dice_on_the_hook_kept_is_the_one_shown_and_no_die_is_asked_for(saves_dir):
+    import os
+    from pathlib import Path
+
+    make_campaign(saves_dir, seed=7)
+    Path(os.environ["SOLO_CONFIG"]).write_text("physical_dice = true\n")
+
+    async def scenario(h):
+        await h.press("escape", "h")
+        assert isinstance(h.app.screen, GeneratedDialog)
+        shown = h.app.screen.entries[0].data["text"]
+        await h.press("enter")  # keep: straight in, no "Roll a d11" for a hook already made
+        assert not isinstance(h.app.screen, GeneratedDialog) and h.app.screen is h.main
+        assert [t.text for t in h.main.campaign.threads] == [shown]
+
+    play(new_app(saves_dir), scenario)
+    saved = CampaignStore(saves_dir).load("the-salt-road")
+    assert saved.actions[-1].params == {"action": "story.hooks", "params": {"count": 1}, "rerolls": 0}
+    assert differences(saved, replay(saved)) == []

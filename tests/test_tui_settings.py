@@ -63,9 +63,10 @@ def test_with_your_own_dice_every_die_is_asked_for_and_journaled_as_entered(save
     Path(os.environ["SOLO_CONFIG"]).write_text("physical_dice = true\n")
 
     async def scenario(h):
-        assert h.main.sub_title.endswith(" · your own dice (F4)")
+        assert h.main.sub_title.startswith("your own dice (F4) · ")  # first: 80 columns cut the end
         await h.type("? Is it locked? likely")
         asked = []
+        assert h.app.screen.hint.startswith("likely at chaos 5: chance of yes 75% · die 1 of this move")
         for face in ("2", "12", "9", "8", "1"):
             assert isinstance(h.app.screen, PromptDialog)
             asked.append(h.app.screen.title_text)
@@ -74,10 +75,10 @@ def test_with_your_own_dice_every_die_is_asked_for_and_journaled_as_entered(save
         assert asked == ["Roll a d4", "Roll a d10", "Roll a d10", "Roll a d10", "Roll a d6"]
         assert "a d10 shows 1 to 10, not '12'" in h.errors()  # asked again, not used
         assert h.shown[-1].endswith("rolled d4:2, twist 9+8 -> Yes (60.8%: the chance of this exact"
-                                    " answer). Yes, just as you thought.")
+                                    " answer). Yes, just as you thought. (your dice: 2, 9, 8, 1)")
         await h.type("/table weather/wind")
         await h.type("1")
-        assert h.shown[-1] == "table     Wind (d6: 1): hardly a breath of wind"
+        assert h.shown[-1] == "table     Wind (d6: 1): hardly a breath of wind (your dice: 1)"
         await h.type("/roll d20")
         await h.press("escape")  # leave the move: nothing is rolled
         assert "Nothing was rolled: the move was left." in h.notifications
@@ -112,7 +113,7 @@ def test_your_own_dice_for_a_journey_the_countdown_and_a_clock(saves_dir):
         await h.type("/mark")
         assert await enter(h, "6") == ["Roll a d6"]
         assert h.shown[-1] == ("countdown Countdown: 1 mark, d6 rolled 6 (needed 1 or less, 16.7%)"
-                               " -> not yet; 1 mark stands.")
+                               " -> not yet; 1 mark stands. (your dice: 6)")
         await h.type("/clock Siege +2")
         assert await enter(h, "3") == []  # a clock is filled by the player: no die to ask for
         assert h.shown[-1] == "clock     Clock 'Siege' [##..] 2/4 (+2)"
@@ -200,3 +201,17 @@ def test_at_80_columns_the_side_panel_leaves_the_journal_most_of_the_width(saves
         assert h.main.side.display and h.main.side.outer_size.width == 33  # 28% of 120
 
     play(new_app(saves_dir), wide, size=(120, 40))
+
+
+def test_a_long_line_in_the_narrow_side_panel_hangs_under_its_own_start():
+    from rich.console import Console
+    from rich.text import Text
+
+    from solo.tui.render import Hanging
+
+    console = Console(width=22, record=True)
+    console.print(Hanging(Text("Vroy\n  Fortitude 4/4 · Resilience 4/4 · Craftiness 4/4\n"
+                               "1. Find the missing ferryman")))
+    assert [line.rstrip() for line in console.export_text().splitlines()] == [
+        "Vroy", "  Fortitude 4/4 ·", "    Resilience 4/4 ·", "    Craftiness 4/4",
+        "1. Find the missing", "  ferryman"]

@@ -79,9 +79,10 @@ def test_ctrl_z_undoes_the_typing_first_then_the_campaign_and_ctrl_y_redoes(save
         assert h.main.line.value == "" and h.journal == ["The gate is shut."]
         await h.press("ctrl+z")
         assert h.journal[0].startswith("This is your journal.")  # empty again: the welcome
-        assert "Undid “The gate is shut.” (1 journal entry removed; Ctrl+Y redoes it)." in h.notifications
+        assert "Undid “The gate is shut” (1 journal entry removed; Ctrl+Y redoes it)." in h.notifications
         await h.press("ctrl+y")
         assert h.journal == ["The gate is shut."]
+        assert "Redid “The gate is shut” (Ctrl+Z undoes it again)." in h.notifications  # no “….”.
         await h.type("? Is anyone home")
         await h.press("ctrl+y")
         assert any("nothing to redo in 'The Salt Road'" in e for e in h.errors())

@@ -53,6 +53,7 @@ from solo.campaign.journal import JournalEntry
 from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
 from solo.campaign.rules_moves import roll_check
 from solo.campaign.state import Campaign, Character
+from solo.dice.entered import DiceNeeded
 from solo.errors import SoloError
 from solo.oracle import (
     CheckReport,
@@ -186,8 +187,18 @@ def ask(campaign: Campaign, ctx: ActionContext, question: str, odds: str = "bala
             raise SoloError("a clue answers a fate check only when this scene's clue benefit"
                             f" says so ({now})")
         campaign.clues -= 1
-    result = fate_check(question, odds, level, well, lev, ctx.rng, ctx.tables,
-                        lists=story_lists(campaign), spend_clue=spend_clue)
+    try:
+        result = fate_check(question, odds, level, well, lev, ctx.rng, ctx.tables,
+                            lists=story_lists(campaign), spend_clue=spend_clue)
+    except DiceNeeded as needed:  # the player rolls: the exact odds go with the die they are asked for
+        if not needed.before:
+            from solo.dice import percent
+            from solo.oracle import fate_odds
+
+            chances = fate_odds(odds, level, well, lev)
+            needed.before = (f"{chances.odds.replace('-', ' ')} at chaos {level}: chance of yes"
+                             f" {percent(chances.yes)}")
+        raise
     note_newcomer(campaign, result.random_event)
     data = result.to_dict() | {"character": pc.name if pc else None, "clues_left": campaign.clues}
     return [ctx.entry("oracle", result.text, data)]

@@ -10,6 +10,10 @@ A reroll is a new roll of the campaign's own dice: `keep_generated` with
 campaign's dice, as the previews shown before did), then makes the one kept.
 So replay gives the same result back, and the journal says it was rerolled.
 Discarding keeps nothing and rolls nothing.
+
+With the player's own dice on, a generator still rolls the campaign's dice:
+its result is shown before it is kept, so no face entered afterwards could
+be part of it (and a foundation is dozens of table rolls).
 """
 
 from __future__ import annotations
@@ -51,7 +55,8 @@ def keep_generated(campaign: Campaign, ctx: ActionContext, action: str, params: 
         scratch = _copy(campaign)
         scratch.rng = campaign.rng
         func(scratch, ActionContext(scratch, ctx.at, ctx.tables), **params)
-    entries = func(campaign, ctx, **params)
+    # The campaign's dice even when the player rolls their own: the kept result is the preview shown.
+    entries = func(campaign, ActionContext(campaign, ctx.at, ctx.tables), **params)
     if rerolls:
         for entry in entries:
             entry.text = f"{entry.text} (rerolled {rerolls}×)"

@@ -27,10 +27,11 @@ A note the player edited is never overwritten: before a note is replaced or
 removed, its bytes are hashed and compared with the manifest.  A note that
 is not what solo last wrote (or that solo never wrote) is left exactly as it
 is, and solo's new version goes beside it as `<name> (solo).md`; `sync` says
-which.  The manifest is written before the notes with both the old and the
-new hash of each note about to change, and again after with the new one
-only, so a solo killed between the two never mistakes its own note for the
-player's.
+which, once (while solo has nothing new for that note, the player's edit
+simply stands, and nothing is written or said).  The manifest is written
+before the notes with both the old and the new hash of each note about to
+change, and again after with the new one only, so a solo killed between the
+two never mistakes its own note for the player's.
 """
 
 from __future__ import annotations
@@ -260,17 +261,24 @@ def sync(campaign: Campaign, directory: str | os.PathLike) -> Report:
     wanted = {path: escape_controls(text).encode("utf-8") for path, text in render(campaign).items()}
     report = Report()
     plan: list[tuple[str, bytes | None]] = []  # (path, new bytes or None to remove)
+    held: list[str] = []  # notes the player edited, left as they are
     for path, data in wanted.items():
         current = _on_disk(folder / path)
         if current == data:
             report.unchanged += 1
         elif current is not None and _digest(current) not in manifest.get(path, []):
-            report.kept.append(path)
-            if _on_disk(folder / _beside(path)) != data:
+            held.append(path)
+            # Solo's version beside it, said once: not while solo has nothing new for the note (the
+            # player's edit of the last version stands), nor again when it is already there.
+            news = _digest(data) not in manifest.get(path, [])
+            if news and _on_disk(folder / _beside(path)) != data:
+                report.kept.append(path)
                 plan.append((_beside(path), data))
         else:
             plan.append((path, data))
-    for path in sorted(set(manifest) - set(wanted)):
+    # Solo's versions beside notes the player edited stay while they are still solo's newest.
+    besides = {_beside(p) for p in held if _digest(wanted[p]) not in manifest.get(p, [])}
+    for path in sorted(set(manifest) - set(wanted) - besides):
         current = _on_disk(folder / path)
         if current is not None and _digest(current) in manifest[path]:
             plan.append((path, None))
@@ -294,10 +302,11 @@ def sync(campaign: Campaign, directory: str | os.PathLike) -> Report:
             if path.endswith(" (solo).md"):
                 continue
             report.written.append(path)
-    final = {path: [_digest(data)] for path, data in wanted.items() if path not in report.kept}
-    for path in report.kept:
+    final = {path: [_digest(data)] for path, data in wanted.items() if path not in held}
+    for path in held:
         final[path] = manifest.get(path, [])
-        final[_beside(path)] = [_digest(wanted[path])]
+        if _digest(wanted[path]) not in final[path]:
+            final[_beside(path)] = [_digest(wanted[path])]
     if final != manifest:
         _write_manifest(folder, final)
     return report

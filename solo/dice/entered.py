@@ -31,6 +31,7 @@ class DiceNeeded(SoloError):
         super().__init__(f"roll a d{sides} (die {number}) and enter its face")
         self.sides = sides
         self.number = number
+        self.before = ""  # what the move may say before the die is thrown (an oracle's exact odds)
 
 
 class DiceRefused(SoloError):
@@ -38,6 +39,9 @@ class DiceRefused(SoloError):
 
 
 class EnteredDice(Rng):
+    #: the faces come from the table: a roll whose result cannot matter is better not asked for
+    entered = True
+
     def __init__(self, faces: Sequence[int]):
         super().__init__(0)
         self.faces = list(faces)

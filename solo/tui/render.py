@@ -8,6 +8,11 @@ belongs to, so a theme can colour dice, oracle and story results apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 
 from solo.campaign import Campaign, JournalEntry
@@ -56,6 +61,37 @@ def entry_body(entry: JournalEntry) -> Text:
     if isinstance(label, str) and label:
         text.highlight_words([f"-> {label}"], style="bold")
     return shown(text)
+
+
+class Hanging:
+    """Lines of text laid out in a narrow column with each wrapped line indented under its own
+    first (two more spaces than that line starts with), so a long line reads as one item."""
+
+    def __init__(self, text: Text, step: int = 2):
+        self.text = text
+        self.step = step
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for line in self.text.split("\n", allow_blank=True):
+            lead = len(line.plain) - len(line.plain.lstrip(" "))
+            rest = line[lead:]
+            hang = min(lead + self.step, max(0, width - 10))
+            first = (rest.wrap(console, max(1, width - lead), overflow="fold") or [Text()])[0]
+            cut = len(first.plain.rstrip())
+            cut += len(rest.plain[cut:]) - len(rest.plain[cut:].lstrip(" "))
+            more: Iterable[Text] = (rest[cut:].wrap(console, max(1, width - hang), overflow="fold")
+                                    if cut < len(rest) else [])
+            yield Segment(" " * lead)
+            yield from first.render(console)
+            yield Segment.line()
+            for part in more:
+                yield Segment(" " * hang)
+                yield from part.render(console)
+                yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
 
 
 def encounter_running(campaign: Campaign) -> bool:

@@ -140,11 +140,14 @@ class StressRules:
         self, pc: ResistancePC, stressed: str, rng: Rng, events: list[Event], record: bool = True
     ) -> list[dict[str, Any]]:
         total = pc.stress.get(stressed, 0) if self.total_mode == "affected" else pc.total_stress()
+        if total <= 0 and getattr(rng, "entered", False):
+            return []  # the player's own dice: no d10 is asked for a check nothing can fail
         roll = rng.die(10)
         level = severity(total) if roll < total else None
         if level is None:
             # Nothing on the tracks (armour or extra slots took it all): no d10 comes under 0, so
-            # no check is shown.  The die is still drawn, so campaigns played before replay alike.
+            # no check is shown.  The die is still drawn, so campaigns played before replay alike
+            # (but never asked of a player rolling their own dice, above).
             if record and total > 0:
                 events.append(
                     Event(

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
@@ -30,7 +30,7 @@ from solo.campaign import Campaign, JournalEntry
 from solo.campaign.encounter_moves import OUTCOMES, STANDING, encounter_view
 from solo.errors import SoloError
 from solo.tui.moves.base import Play
-from solo.tui.render import encounter_running
+from solo.tui.render import Hanging, encounter_running
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.widgets.journal import JournalView
 
@@ -120,9 +120,11 @@ class EncounterScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="sides"):
-            yield Static(id="party")
-            yield Static(id="foes")
+        with Horizontal(id="sides"):  # each side scrolls (Tab to it, then the arrow keys): a big party
+            with VerticalScroll(id="party-list", classes="side"):  # is taller than its share
+                yield Static(id="party")
+            with VerticalScroll(id="foes-list", classes="side"):
+                yield Static(id="foes")
         yield Static(id="board")
         yield JournalView(labels=False, id="fight")
         yield Label(id="asking")
@@ -253,7 +255,7 @@ class EncounterScreen(Screen[None]):
 
     def _set(self, widget_id: str, text: Text) -> None:
         self.sides[widget_id] = text.plain
-        self.query_one(widget_id, Static).update(text)
+        self.query_one(widget_id, Static).update(Hanging(text))  # wrapped resources hang
 
     @staticmethod
     def _side(system_id: str, people: list[dict[str, Any]], heading: str) -> Text:

@@ -58,8 +58,9 @@ class GeneratedDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="generated"):
             yield Label(self.title_text, id="title")
-            yield Static(self.body(), id="made")
+            # The keys first: a long card at 80x24 would push them below the fold.
             yield Label("enter: keep · r: reroll (new dice) · esc: discard", id="hint")
+            yield Static(self.body(), id="made")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -144,8 +144,9 @@ class MainScreen(Screen[None]):
         c = self.campaign
         self.journal.set_changes(edits(c))
         self.title = pictures(c.name)  # shown as typed: no control character reaches the terminal
-        self.sub_title = pictures((c.system or "no rule system") + " · " + _scene_label(c)
-                                  + (" · your own dice (F4)" if self.physical_dice else ""))
+        # Your own dice first: a narrow terminal cuts the end of the line off.
+        self.sub_title = pictures(("your own dice (F4) · " if self.physical_dice else "")
+                                  + (c.system or "no rule system") + " · " + _scene_label(c))
         self.side.show(c, self._resources)
         if getattr(self.app, "started", True):
             self.read_resources()
@@ -199,7 +200,8 @@ class MainScreen(Screen[None]):
                 sides = needed.sides
                 face = await self.dialog(PromptDialog(
                     f"Roll a d{sides}", placeholder=f"the face shown, 1 to {sides}",
-                    hint=f"die {needed.number} of this move · enter: use it · esc: leave the move",
+                    hint=(f"{needed.before} · " if needed.before else "")
+                    + f"die {needed.number} of this move · enter: use it · esc: leave the move",
                     check=functools.partial(_face, sides=sides)))
                 if face is None:
                     self.tell("Nothing was rolled: the move was left.")
@@ -313,7 +315,7 @@ class MainScreen(Screen[None]):
             elif action == "__redo__":
                 _, entries = await asyncio.to_thread(self.session.redo)
                 self._catch_up_journal(entries or [])
-                self.tell(f"Redid {_what(entries or [])}.")
+                self.tell(f"Redid {_what(entries or [])} (Ctrl+Z undoes it again).")
             else:
                 entries = await asyncio.to_thread(self.session.perform, action, **params)
                 self._catch_up_journal(entries)
@@ -517,6 +519,8 @@ def _what(entries: list[JournalEntry]) -> str:
     if not entries:
         return "the last move"
     words = " ".join(entries[0].text.split())
+    if words.endswith(".") and not words.endswith(".."):
+        words = words[:-1]  # the message's own full stop follows: no “….”.
     return "“" + (words if len(words) <= 50 else words[:49] + "…") + "”"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,6 +40,7 @@ class SearchScreen(ModalScreen[tuple[int, list[str]] | None]):
         self.start = start
         self.query_words: Query = Query()
         self.found: list[int] = []
+        self._plain: dict[str, str] = {}  # each listed match as plain text, by option id
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -84,13 +86,19 @@ class SearchScreen(ModalScreen[tuple[int, list[str]] | None]):
         label = Text(f"{index + 1:>5} s{entry.scene} {entry.kind:<9} ", style="dim")
         body = Text(pictures(words[:200]))
         body.highlight_words(self.query_words.highlights, style="bold reverse", case_sensitive=False)
-        return Option(label + body, id=str(index))
+        # The words wrap in a column of their own, so a long match reads as one beside its label.
+        row = Table.grid()
+        row.add_column(width=label.cell_len, no_wrap=True)
+        row.add_column(ratio=1)
+        row.add_row(label, body)
+        self._plain[str(index)] = label.plain + body.plain
+        return Option(row, id=str(index))
 
     @property
     def listed(self) -> list[str]:
         """The matches as listed (for tests)."""
         options = self.query_one(OptionList)
-        return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        return [self._plain[str(options.get_option_at_index(i).id)] for i in range(options.option_count)]
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -68,6 +68,6 @@ class SidePanel(VerticalScroll, can_focus=True):
         for key, text in parts.items():
             if self._shown.get(key) != text:
                 self._shown[key] = text
-                self.query_one(f"#{key}", Static).update(text)
+                self.query_one(f"#{key}", Static).update(render.Hanging(text))
         self.text = "\n".join([parts["state"].plain, "Threads", parts["threads"].plain,
                                "People", parts["people"].plain])

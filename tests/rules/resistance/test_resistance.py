@@ -169,6 +169,15 @@ def test_stress_all_soaked_by_armour_shows_no_fallout_check_against_zero(rt):
     assert [e.kind for e in events] == ["stress"]  # not "Fallout check: d10 7 against 0 stress"
 
 
+def test_with_the_players_own_dice_no_d10_is_asked_for_a_fallout_check_against_zero(rt):
+    from solo.dice.entered import EnteredDice
+
+    pc = hero(armour_value=2)
+    dice = EnteredDice([])  # no face at all: asking for one would raise DiceNeeded
+    events = rt.take_stress(pc, 2, "body", dice)
+    assert [e.kind for e in events] == ["stress"] and dice.asked == []
+
+
 def test_piercing_passes_armour_unless_implacable(rt):
     pc = hero(armour_value=2)
     rt.take_stress(pc, 2, "body", ScriptedRng([10]), piercing=True)
