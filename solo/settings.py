@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -61,6 +60,8 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), None
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(), f"{path} cannot be read ({exc}); using the default settings"
+    import tomllib  # here, not above: without a settings file the TUI starts without it
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
