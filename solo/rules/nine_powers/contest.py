@@ -87,8 +87,9 @@ from solo.rules.nine_powers.pools import (
     success_chance,
 )
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
-from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend
 from solo.rules.options import Option
+from solo.rules.tracks import take
 from solo.rules.words import moved, plural
 
 if TYPE_CHECKING:
@@ -635,7 +636,7 @@ class Contest(Encounter):
             return
         buffer, real = self.buffer, self.real
         before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
-        from_buffer, from_real = take(t.actor, buffer, real, amount, skip)
+        from_buffer, from_real = take(t.actor, (buffer, real), amount, skip)
         if from_buffer or from_real:
             if from_buffer:
                 t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer

@@ -71,9 +71,10 @@ from solo.rules.nine_powers.skills import (
     display,
     skill_or_track,
 )
-from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, standing_penalty
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
+from solo.rules.tracks import give, take
 from solo.rules.words import listed, moved, plural, track
 
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
@@ -91,6 +92,8 @@ class NinePowers(TabledSystem):
     id = "nine-powers"
     name = short_name = "Nine Powers"
     npc_table = build.NPCS
+    actor_class = NinePowersActor
+    actor_noun = "a Nine Powers character"
     approach_map = APPROACH_MAP
     difficulty_names = DIFFICULTIES
     _SIZES = ("small", "big")
@@ -175,7 +178,7 @@ class NinePowers(TabledSystem):
             setattr(actor, real, min(getattr(actor, real), top))
 
     def stat_block(self, actor: Any) -> str:
-        a = self._mine(actor)
+        a = self.mine(actor)
         role = "PC" if a.is_pc else "NPC"
         head = f"{a.name} - Nine Powers {role}"
         if a.concept:
@@ -226,16 +229,11 @@ class NinePowers(TabledSystem):
         return "\n".join(line for line in lines if line)
 
     def resources(self, actor: Any) -> str:
-        a = self._mine(actor)
+        a = self.mine(actor)
         parts = [track(a, t) for t in (*BUFFERS, *REALS, *(("heroism",) if a.is_pc else ()))]
         if a.wounds:
             parts.append(plural(len(a.wounds), "wound"))
         return " · ".join(parts)
-
-    def _mine(self, actor: Any) -> NinePowersActor:
-        if isinstance(actor, NinePowersActor):  # the NPC policy asks every turn of every forecast fight
-            return actor
-        return self.own(actor, NinePowersActor, "a Nine Powers character")
 
     # -- checks -------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> str:
@@ -269,7 +267,7 @@ class NinePowers(TabledSystem):
 
     def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
         o = given(self.check_options, options, "Nine Powers checks")
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = self.skill_for(a, approach, o.skill)
         diff = self.difficulty(difficulty)
         pool = self._pool_for(a, sid, o.bonus, o.penalty, o.spend, o.use_talent)
@@ -308,7 +306,7 @@ class NinePowers(TabledSystem):
               **options: Any) -> CheckResult:
         o = given(self.check_options, options, "Nine Powers checks")
         skill, spend, trade, use_talent = o.skill, o.spend, o.trade, o.use_talent
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
         events: list[Event] = []
@@ -390,7 +388,7 @@ class NinePowers(TabledSystem):
         skill: str | None = None,
     ) -> CheckResult:
         """The best-rated member's roll decides; each other member who fails costs the leader 1 buffer."""
-        group = [self._mine(a) for a in actors]
+        group = [self.mine(a) for a in actors]
         if not group:
             raise RulesError("a group check needs someone in the group")
         kind = neutral_kind(kind)
@@ -413,7 +411,7 @@ class NinePowers(TabledSystem):
     def _damage(self, a: NinePowersActor, kind: str, amount: int, cause: str) -> list[Event]:
         buffer, real = TRACKS[kind]
         before = {buffer: getattr(a, buffer), real: getattr(a, real)}
-        from_buffer, from_real = take(a, buffer, real, amount)
+        from_buffer, from_real = take(a, (buffer, real), amount)
         parts = moved(a, before)
         text = (f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}." if parts
                 else f"{a.name} has nothing left to lose to {cause}.")
@@ -423,7 +421,7 @@ class NinePowers(TabledSystem):
         return events
 
     def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         events = self._damage(a, kind, SIZE_POINTS[size], f"{size} {kind} harm")
         if (
@@ -438,11 +436,11 @@ class NinePowers(TabledSystem):
         return events
 
     def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         buffer, real = TRACKS[kind]
         before = {buffer: getattr(a, buffer), real: getattr(a, real)}
-        to_buffer, to_real = give(a, buffer, real, SIZE_POINTS[size])
+        to_buffer, to_real = give(a, (buffer, real), SIZE_POINTS[size])
         parts = moved(a, before)
         text = (f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}." if parts
                 else f"{a.name} is already at full {buffer} and {real}.")
@@ -450,7 +448,7 @@ class NinePowers(TabledSystem):
 
     def renewed_hope(self, actor: Any) -> list[Event]:
         """Win back 1 heroism, never above the armour's maximum."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         if a.heroism >= a.heroism_max:
             full = f"{a.name}'s heroism is already full ({a.heroism})."
             return [Event("hope", full, a.name, {"heroism": 0})]
@@ -460,7 +458,7 @@ class NinePowers(TabledSystem):
 
     def rest(self, actor: Any) -> list[Event]:
         """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         for name in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
             setattr(a, name, getattr(a, f"{name}_max"))
         return [
@@ -475,7 +473,7 @@ class NinePowers(TabledSystem):
     # -- wounds ---------------------------------------------------------------------------------------
     def wound(self, actor: Any, attack: str, rng: Rng) -> dict[str, Any]:
         """Roll a slightly random wound and mark it on the character."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         table = WOUND_TABLES.get(attack)
         if table is None:
             raise RulesError(f"wounds come from melee, ranged, social or crafting attacks, not {attack!r}")
@@ -498,7 +496,7 @@ class NinePowers(TabledSystem):
         return wound
 
     def heal_wound(self, actor: Any, index: int) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         if not 0 <= index < len(a.wounds):
             raise RulesError(f"{a.name} has {len(a.wounds)} wound(s); there is no wound {index + 1}")
         wound = a.wounds.pop(index)
@@ -507,7 +505,7 @@ class NinePowers(TabledSystem):
     # -- wealth -------------------------------------------------------------------------------------------
     def wealth_check(self, actor: Any, impact: int, rng: Rng, *, bonus: Any = None) -> CheckResult:
         """Try to buy something of this impact; success costs 1 wealth."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         diff = economy.wealth_difficulty(a.wealth, impact)
         if diff is None:
             event = Event("buy", f"{a.name} buys something of impact 0 without a second thought.", a.name)
@@ -542,7 +540,7 @@ class NinePowers(TabledSystem):
         gives nothing.  The difficulty is the caller's (a campaign defaults
         to medium: an impact equal to the character's wealth).
         """
-        a = self._mine(actor)
+        a = self.mine(actor)
         if not a.is_pc:
             raise RulesError("only player characters gain leverage")
         if a.leverage:
@@ -557,7 +555,7 @@ class NinePowers(TabledSystem):
 
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
         """Spend treasure of impact wealth + 1 to raise wealth by 1."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         if a.wealth >= a.wealth_max:
             raise RulesError(f"{a.name}'s wealth is already at its maximum ({a.wealth_max})")
         if impact != a.wealth + 1:
@@ -571,14 +569,11 @@ class NinePowers(TabledSystem):
 
     def treasure_for(self, actor: Any, rng: Rng) -> dict[str, Any]:
         """What a significant foe carries, or a patron pays: impact of its best skill."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         return economy.treasure(self.data, max(a.skills.values()), rng)
 
-    def treasure(self, impact: int, rng: Rng) -> dict[str, Any]:
-        return economy.treasure(self.data, impact, rng)
-
     def buy_with_coins(self, actor: Any, impact: int) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         price = int(economy.impact_row(self.data, impact)["silver"])
         if a.coins < price:
             raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
@@ -592,7 +587,7 @@ class NinePowers(TabledSystem):
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = skill_or_track(skill)
         if sid not in SKILL_IDS:
             raise RulesError(f"{skill!r} cannot be advanced")
@@ -623,10 +618,7 @@ class NinePowers(TabledSystem):
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
         if not isinstance(encounter, Contest):
             raise RulesError("that encounter is not a Nine Powers contest")
-        return policy(self._mine(actor), encounter, rng)
-
-    def contest(self, sides: Any, rng: Rng, **options: Any) -> Contest:
-        return Contest(self, sides, rng, **options)
+        return policy(self.mine(actor), encounter, rng)
 
 
 def _setup_word(word: Any) -> Any:

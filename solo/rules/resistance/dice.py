@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-import icepool
-
 from solo.dice import Rng
 from solo.rules.engine import RulesError
+from solo.rules.pool_odds import highest
 from solo.rules.words import plural
 
 BANDS = ("critical failure", "failure", "success at a cost", "success", "critical success")
@@ -137,12 +136,9 @@ def roll_pool(count: int, drops: int, rng: Rng) -> PoolRoll:
 @lru_cache(maxsize=64)
 def band_odds(count: int, drops: int) -> tuple[Fraction, ...]:
     """Exact chance of each band (critical failure .. critical success)."""
-    die = icepool.d10 if count == 1 else icepool.d10.pool(count).highest(1).sum()
-    denominator = int(die.denominator())
     out = [Fraction(0)] * 5
-    for highest, quantity in die.items():
-        band = max(CRIT_FAIL, band_of(int(highest)) - drops)
-        out[band] += Fraction(int(quantity), denominator)
+    for top, p in highest((10,) * count):
+        out[max(CRIT_FAIL, band_of(top) - drops)] += p
     return tuple(out)
 
 

@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng, percent
+from solo.rules import schema
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -74,6 +75,7 @@ from solo.rules.resistance.stress import StressRules
 from solo.rules.tabled import TabledSystem
 from solo.rules.words import listed
 
+DEFAULT_SETTING = "fantastical-crusades"
 FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
 
 
@@ -82,6 +84,9 @@ class Resistance(TabledSystem):
     name = "The Resistance Toolbox"
     short_name = "Resistance"
     npc_table = build.NPCS
+    npc_class = ResistanceNPC
+    actor_class = ResistancePC
+    actor_noun = "a Resistance player character (NPCs do not roll)"
     difficulty_names = ("0", "1", "2")
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach"),
@@ -108,26 +113,17 @@ class Resistance(TabledSystem):
     )
     encounter_class = Conflict
 
-    def __init__(self, tables: Any = None):
-        super().__init__(tables)
-        self._settings: dict[str, Setting] = {}
-        self._stress: dict[str, StressRules] = {}
-
     @property
     def downgrade_at_zero(self) -> bool:
         return bool(self.house_rules.get("downgrade_at_zero", False))
 
     def setting_for(self, setting_id: str | None = None) -> Setting:
-        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
-        if key not in self._settings:
-            self._settings[key] = Setting(self.data, key)
-        return self._settings[key]
+        return self.per_pack("setting", lambda key: Setting(self.data, key), setting_id, DEFAULT_SETTING)
 
     def stress_rules_for(self, setting_id: str | None = None) -> StressRules:
-        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
-        if key not in self._stress:
-            self._stress[key] = StressRules(self.setting_for(key), self.data, self.house_rules)
-        return self._stress[key]
+        def make(key: str) -> StressRules:
+            return StressRules(self.setting_for(key), self.data, self.house_rules)
+        return self.per_pack("stress", make, setting_id, DEFAULT_SETTING)
 
     @property
     def setting(self) -> Setting:
@@ -169,28 +165,16 @@ class Resistance(TabledSystem):
             setting = self.setting_for(actor.setting)
             where = f"Resistance character {actor.name!r}"
             for key in ("stress", "slots", "slot_stress"):
-                for rid in getattr(actor, key):
-                    if rid not in setting.resistances:
-                        raise RulesError(f"{where}: {key}.{rid} - {rid!r} is not a resistance of {setting.id}"
-                                         f" ({', '.join(setting.resistances)})")
-            for key, what, known in (("skills", "skills", setting.skills),
-                                     ("domains", "domains", setting.domains),
-                                     ("knacks", "knacks", setting.knacks),
-                                     ("refresh", "refresh conditions", setting.refresh),
-                                     ("abilities", "abilities", setting.abilities)):
-                for i, word in enumerate(getattr(actor, key)):
-                    if word not in known:
-                        raise RulesError(f"{where}: {key}[{i}] {word!r} is not one of the {what} of"
-                                         f" {setting.id} ({', '.join(known)})")
+                schema.known(where, actor, key, setting.resistances, "resistance", setting.id)
+            for key, what in (("skills", "skills"), ("domains", "domains"), ("knacks", "knacks"),
+                              ("refresh", "refresh conditions"), ("abilities", "abilities")):
+                schema.known(where, actor, key, getattr(setting, key), what, setting.id)
         return actor
-
-    def npc_from_record(self, record: Mapping[str, Any]) -> ResistanceNPC:
-        return build.npc_from_record(record)
 
     def stat_block(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
             return self._npc_block(actor)
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         lines = [
             f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
@@ -238,7 +222,7 @@ class Resistance(TabledSystem):
     def resources(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
             return f"stress {actor.stress}/{actor.resistance}"
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         line = "Stress " + " ".join(f"{s.name(rid)} {pc.stress.get(rid, 0)}" for rid in s.resistances)
         if pc.armour_value:
@@ -260,11 +244,6 @@ class Resistance(TabledSystem):
             lines.append(f"Armour: {npc.armour_name or 'armour'} {npc.armour}{tags}")
         lines += [f"Weapon: {_weapon(w)}" for w in npc.weapons] + [listed("Notes", [npc.notes])]
         return "\n".join(line for line in lines if line)
-
-    def _pc(self, actor: Any) -> ResistancePC:
-        if isinstance(actor, ResistancePC):
-            return actor
-        return self.own(actor, ResistancePC, "a Resistance player character (NPCs do not roll)")
 
     # -- checks ----------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> int:
@@ -331,7 +310,7 @@ class Resistance(TabledSystem):
             return []
         if isinstance(assistants, str | bytes) or not isinstance(assistants, list | tuple):
             raise RulesError("assistants are a list of characters")
-        helpers = [self._pc(a) for a in assistants]
+        helpers = [self.mine(a) for a in assistants]
         s = self.setting_for(pc.setting)
         serving = set(s.approach_map.get(str(approach or "").strip().lower(), ()))
         if skill_name:
@@ -356,7 +335,7 @@ class Resistance(TabledSystem):
     def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
         """The stakes (stress, resistance, defensive) change what a roll costs, never its odds."""
         o = given(self.check_options, options, "Resistance checks")
-        built = self._build(self._pc(actor), approach, o)
+        built = self._build(self.mine(actor), approach, o)
         return self._odds(built["pool"], self.difficulty(difficulty), built)
 
     def odds_for(self, **parameters: Any) -> Odds:
@@ -392,7 +371,7 @@ class Resistance(TabledSystem):
               **options: Any) -> CheckResult:
         o = given(self.check_options, options, "Resistance checks")
         stress, resistance, assistants = o.stress, o.resistance, o.assistants
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         built = self._build(pc, approach, o)
         diff = self.difficulty(difficulty)
@@ -457,7 +436,7 @@ class Resistance(TabledSystem):
 
         The leader is the first member with a skill serving the approach (else the first member).
         """
-        group = [self._pc(a) for a in actors]
+        group = [self.mine(a) for a in actors]
         if not group:
             raise RulesError("a group check needs someone in the group")
         serving = self.approach_map.get(approach or "", ())
@@ -493,7 +472,7 @@ class Resistance(TabledSystem):
             if actor.at_mercy:
                 events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
             return events
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
         events, _ = self.stress_rules_for(pc.setting).take(
             pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
@@ -514,7 +493,7 @@ class Resistance(TabledSystem):
                     actor.name,
                 )
             ]
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
         return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
 
@@ -522,7 +501,7 @@ class Resistance(TabledSystem):
         self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
     ) -> list[Event]:
         """Mark a known amount of stress and roll for fallout."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         if not isinstance(amount, int) or amount < 0:
             raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
         events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
@@ -530,7 +509,7 @@ class Resistance(TabledSystem):
 
     def renewed_hope(self, actor: Any) -> list[Event]:
         """1 stress off the resistance that takes mind harm (see the module docstring)."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         setting = self.setting_for(pc.setting)
         rid = setting.for_harm(str(self.house_rules.get("hope", "mind")))
         name = setting.name(rid)
@@ -550,19 +529,19 @@ class Resistance(TabledSystem):
         return MOVES
 
     def lay_low(self, actor: Any) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).lay_low(pc)
 
     def act_to_recover(self, actor: Any, resistance: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).act_to_recover(pc, resistance, effort, rng)
 
     def refresh(self, actor: Any, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).refresh(pc, effort, rng)
 
     def end_situation(self, actor: Any) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).end_situation(pc)
 
     def buy(
@@ -592,7 +571,7 @@ class Resistance(TabledSystem):
     def add_bond(
         self, actor: Any, name: str, *, level: str = "person", kind: str = "npc", expertise: str = ""
     ) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         self.setting_for(pc.setting).bond_rank(level)
         pc.bonds.append(build.bond_record(name, kind, level, expertise))
         return [Event("bond", f"{pc.name} gains a bond: {name} ({level}).", pc.name)]
@@ -609,7 +588,7 @@ class Resistance(TabledSystem):
         against: str | None = None,
     ) -> CheckResult:
         """An NPC bond does something risky for you; stress it takes lands on its own track."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         rules = self.stress_rules_for(pc.setting)
         b = rules.bond(pc, bond)
@@ -658,7 +637,7 @@ class Resistance(TabledSystem):
         )
 
     def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         b = self.stress_rules_for(pc.setting).bond(pc, bond)
         die = SIZE_DIE.get(effort, effort)
         amount = roll_stress(stress_from(die), rng)
@@ -670,7 +649,7 @@ class Resistance(TabledSystem):
 
     def end_session(self, actor: Any, rng: Rng) -> list[Event]:
         """Fallout checks for every bond that took stress this session."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
 
     # -- encounters -----------------------------------------------------------------------------------
