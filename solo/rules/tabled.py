@@ -7,7 +7,10 @@ subclasses `TabledSystem` instead of `System`, names its NPC table
 each row's fields its fields).  It gets `data`, `house_rules` (the one-row
 ``<id>/house-rules`` table), `npc_names` and `npc`, `own`: an actor checked
 to be of a class, else an error naming it, and `mine`: `own` for the
-system's `actor_class`, in the words of `actor_noun`.  `per_pack` keeps one
+system's `actor_class`, in the words of `actor_noun`.  Naming `move_list`
+gives `moves()`; naming `npc_rules` (the NPC policy, a function of the
+actor, the encounter and the dice) gives `npc_policy`, which checks that
+the encounter is the system's own and the actor one of its characters.  `per_pack` keeps one
 object per pack the system reads (a Resistance setting pack).
 """
 
@@ -17,9 +20,11 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
+from solo.dice import Rng
 from solo.rules import schema
 from solo.rules.data import SystemData, find
-from solo.rules.engine import Actor, RulesError, System
+from solo.rules.engine import Action, Actor, Encounter, RulesError, System
+from solo.rules.moves import SystemMove
 
 T = TypeVar("T")
 
@@ -34,6 +39,11 @@ class TabledSystem(System):
     #: the class of the system's own characters and how an error names one ("a Nine Powers character")
     actor_class: ClassVar[type[Actor]] = Actor  # type: ignore[type-abstract]
     actor_noun: ClassVar[str] = "a character of this system"
+
+    #: what `moves()` answers: the system's moves between fights
+    move_list: ClassVar[tuple[SystemMove, ...]] = ()
+    #: the NPC policy `npc_policy` calls: (actor, encounter, rng) -> Action
+    npc_rules: ClassVar[Any] = None
 
     def __init__(self, tables: Any = None):
         self.data = SystemData(self.id, tables)
@@ -65,6 +75,18 @@ class TabledSystem(System):
         if (kind, name) not in self._packs:
             self._packs[kind, name] = make(name)
         return self._packs[kind, name]  # type: ignore[no-any-return]
+
+    @classmethod
+    def moves(cls) -> tuple[SystemMove, ...]:
+        return cls.move_list
+
+    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
+        rules = type(self).npc_rules
+        if rules is None:
+            raise NotImplementedError
+        if not isinstance(encounter, self.encounter_class):
+            raise RulesError(f"that encounter is not a {self.short_name} {self.encounter_class.NOUN}")
+        return rules(self.mine(actor), encounter, rng)
 
     def mine(self, actor: Any) -> Any:
         """`actor` if it is the system's own `actor_class`, else a RulesError in `actor_noun`'s words."""

@@ -27,10 +27,8 @@ from typing import Any, ClassVar
 
 from solo.dice import Rng, percent
 from solo.rules.engine import (
-    Action,
     CheckResult,
     Creation,
-    Encounter,
     Event,
     Odds,
     OddsChart,
@@ -40,7 +38,6 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
-from solo.rules.moves import SystemMove
 from solo.rules.nine_powers import build, economy, tracks
 from solo.rules.nine_powers.character import (
     BUFFERS,
@@ -118,6 +115,8 @@ class NinePowers(TabledSystem):
         Option("trade", "flag", "trade a rolled 1 for momentum"),
     )
     encounter_class = Contest
+    npc_rules = staticmethod(policy)
+    move_list = MOVES
 
     @property
     def formula(self) -> str:
@@ -580,10 +579,6 @@ class NinePowers(TabledSystem):
         a.coins -= price
         return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
 
-    @classmethod
-    def moves(cls) -> tuple[SystemMove, ...]:
-        return MOVES
-
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
@@ -613,12 +608,6 @@ class NinePowers(TabledSystem):
                 a.name,
             )
         ]
-
-    # -- encounters ---------------------------------------------------------------------------------------
-    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
-        if not isinstance(encounter, Contest):
-            raise RulesError("that encounter is not a Nine Powers contest")
-        return policy(self.mine(actor), encounter, rng)
 
 
 def _setup_word(word: Any) -> Any:

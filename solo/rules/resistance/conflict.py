@@ -74,30 +74,14 @@ from solo.rules.resistance.dice import (
     roll_stress,
     step,
 )
+from solo.rules.tags import count as tag_count
+from solo.rules.tags import die as tag_die
 
 if TYPE_CHECKING:
     from solo.rules.resistance.system import Resistance
 
 ACTIONS = ("attack", "close", "flee", "reload")
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
-
-
-def tag_count(tags: list[str], name: str) -> int:
-    """How many times a tag is carried ('brutal', 'brutal-2' ...)."""
-    total = 0
-    for tag in tags:
-        if tag == name:
-            total += 1
-        elif tag.startswith(name + "-") and tag[len(name) + 1 :].isdigit():
-            total += int(tag[len(name) + 1 :])
-    return total
-
-
-def spread_die(tags: list[str]) -> int:
-    for tag in tags:
-        if tag.startswith("spread-d") and tag[8:].isdigit():
-            return int(tag[8:])
-    return 0
 
 
 def is_ranged(w: dict[str, Any]) -> bool:
@@ -119,6 +103,14 @@ class Side(Seat):
         self.attacked = False
         self.stunned_until = 0
         self.wielding = 0  # the weapon in hand: the first until another is used
+
+    @property
+    def pc(self) -> ResistancePC:
+        return self.actor  # type: ignore[return-value]  # a character's seat (the conflict checks sides)
+
+    @property
+    def npc(self) -> ResistanceNPC:
+        return self.actor  # type: ignore[return-value]  # a foe's seat
 
 
 class Conflict(Encounter):
@@ -186,8 +178,7 @@ class Conflict(Encounter):
         return max((self.difficulty_of(t) for t in self.foes()), default=0)
 
     def difficulty_of(self, s: Side) -> int:
-        npc = s.actor
-        assert isinstance(npc, ResistanceNPC)
+        npc = s.npc
         if s.stunned_until >= self.round:
             return 0
         if self.situation and self.situation in npc.when:
@@ -196,8 +187,7 @@ class Conflict(Encounter):
 
     # -- weapons ------------------------------------------------------------------------------------
     def usable(self, s: Side, index: int) -> bool:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         w = pc.weapons[index]
         if index in s.broken or index in s.used:
             return False
@@ -206,8 +196,7 @@ class Conflict(Encounter):
         return self.distance == "close" or is_ranged(w)
 
     def weapons_ready(self, s: Side) -> list[int]:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
         if not ready and self.distance == "close" and not pc.weapons:
             return [-1]  # bare hands
@@ -215,8 +204,7 @@ class Conflict(Encounter):
 
     def defensive(self, s: Side) -> int:
         """Armour slots the weapon in hand adds: one per Defensive tag (none once it is broken)."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if not 0 <= s.wielding < len(pc.weapons) or s.wielding in s.broken:
             return 0
         return tag_count(pc.weapons[s.wielding]["tags"], "defensive")
@@ -232,8 +220,7 @@ class Conflict(Encounter):
         """(stress die, piercing, brutal, source) of the worst weapon that can reach a character."""
         best = ("0", False, 0, "nobody")
         for s in self.foes():
-            npc = s.actor
-            assert isinstance(npc, ResistanceNPC)
+            npc = s.npc
             weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
             for w in weapons:
                 die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
@@ -249,8 +236,7 @@ class Conflict(Encounter):
 
     # -- actions ------------------------------------------------------------------------------------
     def seat_templates(self, s: Side) -> list[ActionTemplate]:  # type: ignore[override]
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         foes = tuple(t.actor for t in self.foes())
         out: list[ActionTemplate] = []
         for index in self.weapons_ready(s):
@@ -300,10 +286,9 @@ class Conflict(Encounter):
     def _roll_for(self, s: Side, action: Action) -> Roll | None:
         """What an action rolls, as things stand: (approaches, mastery, difficulty, skill); None when it
         rolls nothing (no target or weapon, closing in on foes who cannot outrange the character)."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if action.kind == "close":
-            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes()):  # type: ignore[attr-defined]
+            if not any(any(is_ranged(w) for w in t.npc.weapons) for t in self.foes()):
                 return None  # nobody outranges the character: closing in is free
             return ("force", "finesse"), False, self._worst(), None
         if action.kind == "flee":
@@ -355,7 +340,7 @@ class Conflict(Encounter):
 
     def round_start(self, events: list[Event]) -> None:
         if self.distance == "far" and self.round > self.closing_rounds:
-            if any(not any(is_ranged(w) for w in s.actor.weapons) for s in self.foes()):  # type: ignore[attr-defined]
+            if any(not any(is_ranged(w) for w in s.npc.weapons) for s in self.foes()):
                 self.distance = "close"
                 self.emit(events, "move", "The foes close the distance: the fight is up close now.")
 
@@ -364,8 +349,7 @@ class Conflict(Encounter):
         self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
     ) -> tuple[int, int, int]:
         """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if skill is not None:
             has_skill = skill in pc.skills
         else:
@@ -392,8 +376,7 @@ class Conflict(Encounter):
         )
 
     def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         before_soak = pc.armour_stress + pc.slot_stress.get(self.body, 0)
         new_events, fallouts = self.stress_rules.take(
             pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record,
@@ -424,8 +407,7 @@ class Conflict(Encounter):
         return result
 
     def _attack(self, s: Side, action: Action, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if action.target is None:
             raise RulesError("an attack needs a target")
         t = self.who(action.target)
@@ -493,7 +475,7 @@ class Conflict(Encounter):
         piercing = "piercing" in tags
         crit = f" +{result.tens} for tens" if result.tens else ""
         self._hurt(t, amount, piercing, f"{s.label}'s {w['name']} ({die}{crit})", events)
-        spread = spread_die(tags)
+        spread = tag_die(tags, "spread")
         if spread and amount > 0:
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
@@ -503,8 +485,7 @@ class Conflict(Encounter):
                 )
 
     def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
-        npc = t.actor
-        assert isinstance(npc, ResistanceNPC)
+        npc = t.npc
         soak = 0
         if npc.armour > npc.armour_stress and (not piercing or "implacable" in npc.armour_tags):
             soak = min(amount, npc.armour - npc.armour_stress)
@@ -549,8 +530,7 @@ class Conflict(Encounter):
             self.emit(events, "escape", f"{s.label} gets away.", s.actor)
 
     def _reload(self, s: Side, action: Action, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         index = action.option("weapon")
         if index not in s.loaded:
             raise RulesError("reload needs a weapon with the Reload tag")
@@ -589,8 +569,7 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
         return Action(pc, "flee")
 
     def left(t: Side) -> int:
-        npc = t.actor
-        assert isinstance(npc, ResistanceNPC)
+        npc = t.npc
         return npc.resistance - npc.stress + max(0, npc.armour - npc.armour_stress)
 
     target = min(foes, key=lambda t: (left(t), t.index))

@@ -36,10 +36,8 @@ from typing import Any
 from solo.dice import Rng, percent
 from solo.rules import schema
 from solo.rules.engine import (
-    Action,
     CheckResult,
     Creation,
-    Encounter,
     Event,
     Odds,
     OddsChart,
@@ -48,7 +46,6 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
-from solo.rules.moves import SystemMove
 from solo.rules.options import Option, given
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
@@ -86,7 +83,8 @@ class Resistance(TabledSystem):
     npc_table = build.NPCS
     npc_class = ResistanceNPC
     actor_class = ResistancePC
-    actor_noun = "a Resistance player character (NPCs do not roll)"
+    actor_noun = ("a Resistance player character (NPCs never act on their own; they act through the"
+                  " characters' rolls)")
     difficulty_names = ("0", "1", "2")
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach"),
@@ -112,6 +110,8 @@ class Resistance(TabledSystem):
         Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away", default=0),
     )
     encounter_class = Conflict
+    npc_rules = staticmethod(policy)
+    move_list = MOVES
 
     @property
     def downgrade_at_zero(self) -> bool:
@@ -524,10 +524,6 @@ class Resistance(TabledSystem):
         return [Event("hope", f"{pc.name} has no {name} stress to clear.", pc.name,
                       {"resistance": rid, "removed": 0})]
 
-    @classmethod
-    def moves(cls) -> tuple[SystemMove, ...]:
-        return MOVES
-
     def lay_low(self, actor: Any) -> list[Event]:
         pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).lay_low(pc)
@@ -651,14 +647,6 @@ class Resistance(TabledSystem):
         """Fallout checks for every bond that took stress this session."""
         pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
-
-    # -- encounters -----------------------------------------------------------------------------------
-    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
-        if not isinstance(encounter, Conflict):
-            raise RulesError("that encounter is not a Resistance conflict")
-        if not isinstance(actor, ResistancePC):
-            raise RulesError("Resistance NPCs never act on their own; they act through the characters' rolls")
-        return policy(actor, encounter, rng)
 
 
 def _named(table: dict[str, dict[str, Any]], key: str) -> str:
