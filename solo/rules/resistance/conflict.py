@@ -76,6 +76,7 @@ from solo.rules.resistance.dice import (
 )
 from solo.rules.tags import count as tag_count
 from solo.rules.tags import die as tag_die
+from solo.rules.targets import weakest
 
 if TYPE_CHECKING:
     from solo.rules.resistance.system import Resistance
@@ -568,11 +569,8 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
             return Action(pc, "close")
         return Action(pc, "flee")
 
-    def left(t: Side) -> int:
-        npc = t.npc
-        return npc.resistance - npc.stress + max(0, npc.armour - npc.armour_stress)
-
-    target = min(foes, key=lambda t: (left(t), t.index))
+    target, _ = weakest(foes, lambda t: t.npc.resistance - t.npc.stress
+                        + max(0, t.npc.armour - t.npc.armour_stress))  # stress it can still take
 
     def strength(i: int) -> tuple[int, int]:
         w = conflict.weapon(pc, i)
