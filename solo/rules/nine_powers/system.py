@@ -22,7 +22,7 @@ for income or treasure found, so it may raise wealth once craftiness is full.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from solo.dice import Rng, percent
@@ -38,6 +38,7 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
+from solo.rules.groups import group_roll
 from solo.rules.nine_powers import build, economy, tracks
 from solo.rules.nine_powers.character import (
     BUFFERS,
@@ -74,6 +75,7 @@ from solo.rules.tabled import TabledSystem
 from solo.rules.tracks import give, take
 from solo.rules.words import listed, moved, plural, track
 
+RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftiness")
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
 WOUND_TABLES = {
@@ -387,22 +389,16 @@ class NinePowers(TabledSystem):
         skill: str | None = None,
     ) -> CheckResult:
         """The best-rated member's roll decides; each other member who fails costs the leader 1 buffer."""
-        group = [self.mine(a) for a in actors]
-        if not group:
-            raise RulesError("a group check needs someone in the group")
-        kind = neutral_kind(kind)
-        leader = max(group, key=lambda a: a.rating(self.skill_for(a, approach, skill)))
-        result = self.check(leader, approach, difficulty, rng, skill=skill)
-        failures = 0
-        for member in group:
-            if member is leader:
-                continue
-            roll = self.check(member, approach, difficulty, rng, skill=skill)
-            result.events.extend(roll.events)
-            failures += not roll.success
+        kind = neutral_kind(kind) if actors else kind
+
+        def best(group: Sequence[NinePowersActor]) -> NinePowersActor:
+            return max(group, key=lambda a: a.rating(self.skill_for(a, approach, skill)))
+
+        leader, result, rolls = group_roll(self, [self.mine(a) for a in actors], approach, difficulty, rng,
+                                           best, lambda _: {}, skill=skill)
+        failures = sum(not roll.success for _, roll in rolls)
         if failures:
             result.events.extend(self._damage(leader, kind, failures, "the group's stumbles"))
-        result.detail["leader"] = leader.name
         result.detail["members_failed"] = failures
         return result
 
@@ -458,16 +454,13 @@ class NinePowers(TabledSystem):
     def rest(self, actor: Any) -> list[Event]:
         """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
         a = self.mine(actor)
-        for name in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
+        before = {name: getattr(a, name) for name in RESTED}
+        for name in RESTED:
             setattr(a, name, getattr(a, f"{name}_max"))
-        return [
-            Event(
-                "rest",
-                f"{a.name} rests in safety: stamina {a.stamina}, composure {a.composure},"
-                f" heroism {a.heroism}.",
-                a.name,
-            )
-        ]
+        changed = moved(a, before)
+        text = (f"{a.name} rests in safety: {', '.join(changed)}." if changed
+                else f"{a.name} rests in safety, though nothing needed it.")
+        return [Event("rest", text, a.name, {t: getattr(a, t) - before[t] for t in RESTED})]
 
     # -- wounds ---------------------------------------------------------------------------------------
     def wound(self, actor: Any, attack: str, rng: Rng) -> dict[str, Any]:

@@ -46,6 +46,7 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
+from solo.rules.groups import group_roll
 from solo.rules.options import Option, given
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
@@ -436,21 +437,12 @@ class Resistance(TabledSystem):
 
         The leader is the first member with a skill serving the approach (else the first member).
         """
-        group = [self.mine(a) for a in actors]
-        if not group:
-            raise RulesError("a group check needs someone in the group")
         serving = self.approach_map.get(approach or "", ())
-        leader = next((pc for pc in group if any(k in pc.skills for k in serving)), group[0])
-        result = self.check(leader, approach, difficulty, rng, **options)
-        followers = []
-        if result.success:
-            for member in group:
-                if member is not leader:
-                    follow = self.check(member, approach, difficulty, rng, **{**options, "mastery": True})
-                    result.events.extend(follow.events)
-                    followers.append({"name": member.name, "degree": follow.degree})
-        result.detail["leader"] = leader.name
-        result.detail["followers"] = followers
+        _, result, rolls = group_roll(
+            self, [self.mine(a) for a in actors], approach, difficulty, rng,
+            lambda group: next((pc for pc in group if any(k in pc.skills for k in serving)), group[0]),
+            lambda led: {"mastery": True} if led.success else None, **options)
+        result.detail["followers"] = [{"name": member.name, "degree": roll.degree} for member, roll in rolls]
         return result
 
     # -- harm and recovery ---------------------------------------------------------------------------
