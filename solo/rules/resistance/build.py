@@ -13,7 +13,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.data import SystemData, find
-from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick, pick_many
 from solo.rules.resistance.character import ResistancePC
 from solo.rules.resistance.dice import stress_die
 from solo.rules.resistance.setting import Setting
@@ -139,26 +139,15 @@ def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = 
     def texts(table: dict[str, dict[str, Any]]) -> dict[str, str]:
         return {k: str(r["text"]) for k, r in table.items()}
 
-    def abilities(_: dict[str, Any], reply: str) -> list[str]:
-        picks = [p.strip() for p in reply.split(",") if p.strip()]
-        if len(picks) != 2 or len(set(picks)) != 2:
-            raise RulesError("name exactly two different abilities, separated by a comma")
-        for chosen in picks:
-            if chosen not in s.abilities:
-                raise RulesError(f"no ability called {chosen!r}; choose from: {', '.join(s.abilities)}")
-        return picks
-
     steps = [
         Step("name", lambda _: Question("", "What is your character called?")),
         pick("role", "Who are they when the story begins?", lambda _: {k: _role_text(s, k) for k in s.roles},
              what="a role"),
         pick("refresh", "What do they live for? (their refresh condition)", lambda _: texts(s.refresh),
              lambda a: (s.roles[a["role"]].get("refresh") or [None])[0], "a refresh condition"),
-        Step("abilities", lambda a: Question("", "Pick two abilities (two names, separated by a comma):",
-                                             list(texts(s.abilities).items()),
-                                             ", ".join(s.roles[a["role"]].get("abilities", [])[:2]),
-                                             picks=2),
-             abilities),
+        pick_many("abilities", "Pick two abilities (two names, separated by a comma):",
+                  lambda _: texts(s.abilities), 2,
+                  lambda a: ", ".join(s.roles[a["role"]].get("abilities", [])[:2]), ("ability", "abilities")),
         pick("bond", "Who outside the party owes them, or is owed? (an NPC bond)", lambda _: texts(s.bonds),
              what="a bond"),
         Step("pc-bond", lambda _: Question("", "Another player character they are bound to (blank for none):",

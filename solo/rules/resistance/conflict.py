@@ -300,14 +300,17 @@ class Conflict(Encounter):
                 return None
             ranged = is_ranged(pc.weapons[index])
             return ("finesse",) if ranged else ("force",), False, 0, self.setting.combat_skill(ranged)
-        if action.target is None:
+        index = self._chosen(s, action)
+        if action.target is None or index is None:
             return None
-        if index is None:
-            ready = self.weapons_ready(s)
-            if not ready:
-                return None
-            index = ready[0]
         return self._attack_roll(s, index, self.weapon(pc, index), self.who(action.target))
+
+    def _chosen(self, s: Side, action: Action) -> int | None:
+        """The weapon an action names, else the first that can reach; None when none can."""
+        if action.option("weapon") is not None:
+            return action.option("weapon")  # type: ignore[no-any-return]
+        ready = self.weapons_ready(s)
+        return ready[0] if ready else None
 
     def _attack_roll(self, s: Side, index: int, w: dict[str, Any], t: Side) -> Roll:
         """An attack's roll: mastery from a Surprising weapon's first use or a prepared Accurate one."""
@@ -414,12 +417,9 @@ class Conflict(Encounter):
         t = self.who(action.target)
         if t.side == self.pc_side or t.out is not None:
             raise RulesError(f"{t.label} is not a foe still in the fight")
-        index = action.option("weapon")
+        index = self._chosen(s, action)
         if index is None:
-            ready = self.weapons_ready(s)
-            if not ready:
-                raise RulesError(f"{s.label} has no weapon that can reach from here")
-            index = ready[0]
+            raise RulesError(f"{s.label} has no weapon that can reach from here")
         w = self.weapon(pc, index)
         if index != -1 and not self.usable(s, index):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")

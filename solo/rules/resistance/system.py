@@ -42,6 +42,7 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
+    choose,
     full_degrees,
     neutral_kind,
     neutral_size,
@@ -266,7 +267,7 @@ class Resistance(TabledSystem):
             sid = s.skill_id(skill)
             has_skill, skill_name = sid in pc.skills, sid
         elif approach:
-            options = s.approach_map.get(self._approach(approach), ())
+            options = s.approach_map.get(choose(approach, tuple(self.approach_map), "approach"), ())
             owned = [k for k in options if k in pc.skills]
             has_skill, skill_name = bool(owned), (owned[0] if owned else (options[0] if options else None))
         else:
@@ -326,12 +327,6 @@ class Resistance(TabledSystem):
             if not (serving & set(helper.skills)) and not has_domain:
                 raise RulesError(f"{helper.name} has no skill or domain serving this roll, so cannot help")
         return helpers
-
-    def _approach(self, approach: str) -> str:
-        key = str(approach).strip().lower()
-        if key not in self.approach_map:
-            raise RulesError(f"approach must be one of {', '.join(self.approach_map)}, not {approach!r}")
-        return key
 
     def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
         """The stakes (stress, resistance, defensive) change what a roll costs, never its odds."""
