@@ -76,11 +76,11 @@ class Gear:
         actor.shield = bool(record.get("shield", False))
 
 
-def finish(actor: NinePowersActor, formula: str) -> NinePowersActor:
-    """Real pools at the maximum the formula gives; buffers full."""
+def finish(actor: NinePowersActor, formula: str, keep: bool = False) -> NinePowersActor:
+    """Real pools' maxima from the formula, the pools full (`keep`: as they were, within the maxima)."""
     for real, value in track_maxima(actor.skills, formula).items():
         setattr(actor, f"{real}_max", value)
-        setattr(actor, real, value)
+        setattr(actor, real, min(getattr(actor, real), value) if keep else value)
     return actor
 
 

@@ -46,7 +46,6 @@ from solo.rules.nine_powers.character import (
     TRACKS,
     NinePowersActor,
     actor_from_dict,
-    track_maxima,
 )
 from solo.rules.nine_powers.contest import Contest, policy
 from solo.rules.nine_powers.moves import MOVES
@@ -96,10 +95,12 @@ class NinePowers(TabledSystem):
     approach_map = APPROACH_MAP
     difficulty_names = DIFFICULTIES
     _SIZES = ("small", "big")
+    _BONUS = Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES)
+    _PENALTY = Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES)
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach (Melee/Protect, wealth...)"),
-        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
-        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        _BONUS,
+        _PENALTY,
         Option("spend", "choice", "spend it for a big bonus on this roll",
                ("set-up-well", "leverage", "heroism", "setup")),
         Option("trade", "choice", "if a die shows 1, take it out and bank it as this (momentum: set up well,"
@@ -112,8 +113,8 @@ class NinePowers(TabledSystem):
     odds_options = (
         Option("rating", "int", "skill rating (pool size) 1-6", minimum=1, maximum=6),
         Option("difficulty", "text", "easy, medium or tough (or hard)", default="medium"),
-        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
-        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        _BONUS,
+        _PENALTY,
         Option("trade", "flag", "trade a rolled 1 for momentum"),
     )
     encounter_class = Contest
@@ -174,9 +175,7 @@ class NinePowers(TabledSystem):
 
     def recompute_tracks(self, actor: NinePowersActor) -> None:
         """After skills change: new maxima from the formula, current values kept within them."""
-        for real, top in track_maxima(actor.skills, self.formula).items():
-            setattr(actor, f"{real}_max", top)
-            setattr(actor, real, min(getattr(actor, real), top))
+        build.finish(actor, self.formula, keep=True)
 
     def stat_block(self, actor: Any) -> str:
         a = self.mine(actor)

@@ -75,6 +75,8 @@ from solo.rules.tabled import TabledSystem
 from solo.rules.words import listed
 
 DEFAULT_SETTING = "fantastical-crusades"
+ASSIST = Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
+                maximum=MAX_ASSISTANTS, default=0)
 FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
 
 
@@ -93,8 +95,7 @@ class Resistance(TabledSystem):
         Option("domain", "text", "a domain that serves (+1 die if the PC has it)"),
         Option("mastery", "flag", "mastery from any source (+1 die, once)"),
         Option("knack", "text", "one of the PC's knacks (mastery)"),
-        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS, default=0),
+        ASSIST,
         Option("bond", "flag", "a bond helps (mastery)"),
         Option("stress", "text", "the stress at stake (1, d3, d6, d8), taken on a failure or a success at a"
                " cost"),
@@ -107,8 +108,7 @@ class Resistance(TabledSystem):
         Option("skill", "flag", "the character has a skill that serves (+1 die)"),
         Option("domain", "flag", "a domain that serves (+1 die)"),
         Option("mastery", "flag", "mastery (+1 die)"),
-        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS, default=0),
+        ASSIST,
         Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away", default=0),
     )
     encounter_class = Conflict
