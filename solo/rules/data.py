@@ -10,6 +10,7 @@ the table when one is missing or malformed.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -97,6 +98,20 @@ def need(record: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         raise RulesError(f"{where}: {key!r} has the wrong type ({value!r})")
     return value
+
+
+def find(rows: Mapping[str, Mapping[str, Any]], text: Any, what: str, where: str = "",
+         known: Iterable[str] | None = None) -> str:
+    """The key of the row `text` names, by its key or (any case) its ``text``; else a RulesError
+    "no <what> called 'x'<where>; known: ..." listing `known` (default: the rows' texts)."""
+    key = str(text).strip().lower()
+    if key in rows:
+        return key
+    for row_key, record in rows.items():
+        if str(record.get("text", "")).lower() == key:
+            return row_key
+    names = known if known is not None else (str(r.get("text", k)) for k, r in rows.items())
+    raise RulesError(f"no {what} called {text!r}{where}; known: {', '.join(names)}")
 
 
 class KeyedTable:

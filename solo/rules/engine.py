@@ -518,6 +518,30 @@ def pick(key: str, prompt: str, answers: Callable[[dict[str, Any]], Mapping[str,
     return Step(key, ask, take)
 
 
+NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def pick_many(key: str, prompt: str, answers: Callable[[dict[str, Any]], Mapping[str, str]], count: int,
+              default: Callable[[dict[str, Any]], str | None] = lambda _: None,
+              what: tuple[str, str] = ("answer", "answers")) -> Step:
+    """A step whose reply names `count` different `answers`, separated by commas, kept as a list;
+    `what` is how errors name one and several ("ability", "abilities")."""
+    def ask(so_far: dict[str, Any]) -> Question:
+        return Question(key, prompt, list(answers(so_far).items()), default(so_far), picks=count)
+
+    def take(so_far: dict[str, Any], reply: str) -> list[str]:
+        known = answers(so_far)
+        picks = [p.strip() for p in reply.split(",") if p.strip()]
+        if len(picks) != count or len(set(picks)) != count:
+            raise RulesError(f"name exactly {NUMBERS.get(count, count)} different {what[1]}, separated by"
+                             " a comma")
+        for chosen in picks:
+            if chosen not in known:
+                raise RulesError(f"no {what[0]} called {chosen!r}; choose from: {', '.join(known)}")
+        return picks
+    return Step(key, ask, take)
+
+
 class StepwiseCreation(Creation):
     """Guided creation as a list of steps, asked in order; `build` makes the actor from the answers."""
 

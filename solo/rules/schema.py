@@ -10,18 +10,25 @@ function that names a str, or each key of a ``dict[str, int]``, the
 system's own way: "Melee" -> "melee-protect"), ``fill`` (the entries a
 ``dict[str, int]`` starts from) and ``drop_zero`` (its entries of 0 are
 left out), ``parse`` (a function of the raw value and where it is, for
-what none of that can say: weapons, lore dice) and ``deep`` (copy records
-all the way down: a weapon's list of tags).  `load` checks
-every field of a saved sheet against that and names the field that is
-wrong; a front end adds the file.  `plain` and `copy` walk the same fields.
+what none of that can say: weapons, lore dice), ``each`` (such a function
+for every item of a list, its place named: "weapons[1]"), ``most`` (the
+field whose value this one may not pass: a track and its maximum) and
+``deep`` (copy records all the way down: a weapon's list of tags).  `load`
+checks every field of a saved sheet against that and names the field that
+is wrong; a front end adds the file.  `plain` and `copy` walk the same
+fields, and a `Saved` actor gets its `to_dict` and `copy` from them; `read`
+loads one, an older save first brought up to date by its class's
+`upgrades` (`renaming` makes such a step), ``most`` checked too, and
+`known` checks words a field holds against a table the system reads at
+run time (a setting pack's skills).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from solo.rules.engine import Actor, RulesError
 
@@ -65,6 +72,60 @@ def upgraded(data: Mapping[str, Any], where: str, version: int,
         data = {**step(data), "version": saved + 1}
         saved += 1
     return data
+
+
+class Saved(Actor):
+    """An actor whose dataclass fields are its save: `to_dict` and `copy` walk them.
+
+    A system's actor subclasses it as a slotted dataclass and sets `version`,
+    the number its saves carry (a newer one is refused on loading), and
+    `upgrades`, the steps that bring an older save up to it (see `upgraded`).
+    """
+
+    __slots__ = ()
+    version: ClassVar[int] = 1
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain(self, self.version)
+
+    def copy(self) -> Any:
+        return copy(self)
+
+
+def read(cls: type[Saved], data: Mapping[str, Any], system: str, noun: str = "character") -> tuple[Any, str]:
+    """A `Saved` actor from its saved sheet, every field checked (``most`` too), and the words that
+    name it in errors ("Nine Powers character 'Vroy'")."""
+    name = name_of(data, system)
+    where = f"{system} {noun} {name!r}"
+    actor = cls(name, **load(cls, data, where, cls.version, cls.upgrades))  # type: ignore[call-arg]
+    for field, _, meta in _spec(cls):
+        top = meta.get("most")
+        if top is not None and getattr(actor, field) > getattr(actor, top):
+            raise RulesError(f"{where}: {field} {getattr(actor, field)} is above its maximum"
+                             f" {getattr(actor, top)}")
+    return actor, where
+
+
+def known(where: str, actor: Any, field: str, table: Iterable[str], what: str, of: str) -> None:
+    """Every word of a list field (or key of a dict field) is one of `table`; else a RulesError naming
+    the first that is not, as "<where>: skills[1] 'flying' is not one of the skills of <of> (...)"."""
+    names = list(table)
+    value = getattr(actor, field)
+    for i, word in enumerate(value):
+        if word not in names:
+            place = f"{field}.{word} -" if isinstance(value, Mapping) else f"{field}[{i}]"
+            one = f"a {what}" if isinstance(value, Mapping) else f"one of the {what}"
+            raise RulesError(f"{where}: {place} {word!r} is not {one} of {of} ({', '.join(names)})")
+
+
+def each(parse: Parse, field: str, what: str = "records") -> Parse:
+    """A ``parse`` for a list field: every item through `parse`, its place named ("weapons[1]")."""
+    def parse_list(raw: Any, where: str) -> list[Any]:
+        if not isinstance(raw, list):
+            raise RulesError(f"{where}: {field} must be a list of {what}")
+        return [parse(item, f"{where}, {field}[{i}]") for i, item in enumerate(raw)]
+    return parse_list
 
 
 def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int,

@@ -14,7 +14,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules import schema
-from solo.rules.data import SystemData
+from solo.rules.data import SystemData, find
 from solo.rules.engine import Question, RulesError, Step, StepwiseCreation, pick
 from solo.rules.nine_powers.character import (
     MAX_RATING,
@@ -69,20 +69,18 @@ class Gear:
             actor.skill_penalties.pop("shoot-throw", None)
 
     def wield(self, actor: NinePowersActor, weapon: str) -> None:
-        if weapon not in self.weapons:
-            raise RulesError(f"no weapon called {weapon!r}; choose one of {', '.join(self.weapons)}")
-        record = self.weapons[weapon]
+        record = self.weapons[find(self.weapons, weapon, "weapon", known=self.weapons)]
         actor.weapon = record["text"]
         actor.attack_skill = skill_id(record.get("skill", "melee-protect"))
         actor.two_handed = int(record.get("hands", 1)) >= 2
         actor.shield = bool(record.get("shield", False))
 
 
-def finish(actor: NinePowersActor, formula: str) -> NinePowersActor:
-    """Real pools at the maximum the formula gives; buffers full."""
+def finish(actor: NinePowersActor, formula: str, keep: bool = False) -> NinePowersActor:
+    """Real pools' maxima from the formula, the pools full (`keep`: as they were, within the maxima)."""
     for real, value in track_maxima(actor.skills, formula).items():
         setattr(actor, f"{real}_max", value)
-        setattr(actor, real, value)
+        setattr(actor, real, min(getattr(actor, real), value) if keep else value)
     return actor
 
 
@@ -148,10 +146,8 @@ def random_pc(
     """Fifteen random raises, leaning on the concept's favoured skills (weight 5) and on the skills
     its weapons attack with (weight 3); then a weapon of the concept that the best attack skill wields."""
     concepts = data.keyed(CONCEPTS)
-    if role is None:
-        role = rng.choice(sorted(concepts))
-    elif role not in concepts:
-        raise RulesError(f"no Nine Powers concept called {role!r}; known: {', '.join(sorted(concepts))}")
+    role = rng.choice(sorted(concepts)) if role is None else find(concepts, role, "Nine Powers concept",
+                                                                    known=sorted(concepts))
     concept = concepts[role]
     favour = [skill_id(s) for s in concept.get("favour", [])]
     questions = [r["text"] for r in data.records(QUESTIONS)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from solo.rules import schema
-from solo.rules.engine import Actor, RulesError
+from solo.rules.engine import RulesError
 from solo.rules.nine_powers.skills import GROUP_SKILLS, SKILL_IDS, skill_id
 
 BUFFERS = ("fortitude", "resilience", "craftiness")
@@ -87,29 +87,31 @@ TALENTS = {"key": skill_id, "max": MAX_RATING, "drop_zero": True}
 
 
 @dataclass(slots=True, eq=True)
-class NinePowersActor(Actor):
+class NinePowersActor(schema.Saved):
     system_id: ClassVar[str] = "nine-powers"
+    version: ClassVar[int] = VERSION
+    upgrades: ClassVar[Mapping[int, schema.Upgrade]] = UPGRADES
 
     name: str
     kind: str = field(default="pc", metadata={"choices": ("pc", "npc")})
     skills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILL_IDS, 1), metadata=SKILLS)
     talents: dict[str, int] = field(default_factory=dict, metadata=TALENTS)
-    fortitude: int = 4
+    fortitude: int = field(default=4, metadata={"most": "fortitude_max"})
     fortitude_max: int = 4
-    resilience: int = 4
+    resilience: int = field(default=4, metadata={"most": "resilience_max"})
     resilience_max: int = 4
-    craftiness: int = 4
+    craftiness: int = field(default=4, metadata={"most": "craftiness_max"})
     craftiness_max: int = 4
-    stamina: int = 1
+    stamina: int = field(default=1, metadata={"most": "stamina_max"})
     stamina_max: int = 1
-    composure: int = 1
+    composure: int = field(default=1, metadata={"most": "composure_max"})
     composure_max: int = 1
-    wealth: int = 1
+    wealth: int = field(default=1, metadata={"most": "wealth_max"})
     wealth_max: int = 1
     armor_worn: str = "no armour"
-    armor: int = 0
+    armor: int = field(default=0, metadata={"max": 6})  # the armor rating
     social_armor: int = 0
-    heroism: int = 0
+    heroism: int = field(default=0, metadata={"most": "heroism_max"})
     heroism_max: int = 0
     shield: bool = False
     weapon: str = "bare hands"
@@ -145,10 +147,6 @@ class NinePowersActor(Actor):
     def track(self, name: str) -> int:
         return getattr(self, name)
 
-    def remaining(self, kind: str) -> int:
-        buffer, real = TRACKS[kind]
-        return getattr(self, buffer) + getattr(self, real)
-
     def unfit(self) -> str | None:
         """Stamina or composure at 0 (defeated and not yet rested); wealth 0 only stops buying."""
         for real in ("stamina", "composure"):
@@ -156,36 +154,15 @@ class NinePowersActor(Actor):
                 return f"{real} 0"
         return None
 
-    @property
-    def defeated(self) -> bool:
-        return self.stamina <= 0 or self.composure <= 0 or self.wealth <= 0
-
-    # -- serialising --------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return schema.plain(self, VERSION)
-
-    def copy(self) -> NinePowersActor:
-        return schema.copy(self)  # type: ignore[no-any-return]
-
 
 def actor_from_dict(data: Mapping[str, Any]) -> NinePowersActor:
     """Rebuild a character saved with `to_dict`: every field checked by its declaration, then the rules."""
-    name = schema.name_of(data, "Nine Powers")
-    where = f"Nine Powers character {name!r}"
-    actor = NinePowersActor(name, **schema.load(NinePowersActor, data, where, VERSION, UPGRADES))
+    actor, where = schema.read(NinePowersActor, data, "Nine Powers")
     for skill, talent in actor.talents.items():
         if talent > actor.skills[skill]:
             raise RulesError(f"{where}: the {skill} talent ({talent}) is above its skill"
                              f" ({actor.skills[skill]})")
-    for buffer in BUFFERS + REALS + ("heroism",):
-        if getattr(actor, buffer) > getattr(actor, f"{buffer}_max"):
-            raise RulesError(
-                f"{where}: {buffer} {getattr(actor, buffer)} is above its maximum"
-                f" {getattr(actor, f'{buffer}_max')}"
-            )
-    if actor.armor > 6:
-        raise RulesError(f"{where}: armor rating must be 0-6, not {actor.armor}")
-    return actor
+    return actor  # type: ignore[no-any-return]
 
 
 def check_new_pc(skills: Mapping[str, int], talents: Mapping[str, int] | None = None) -> None:

@@ -87,8 +87,10 @@ from solo.rules.nine_powers.pools import (
     success_chance,
 )
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
-from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend
 from solo.rules.options import Option
+from solo.rules.targets import live_target, weakest
+from solo.rules.tracks import take
 from solo.rules.words import moved, plural
 
 if TYPE_CHECKING:
@@ -481,26 +483,15 @@ class Contest(Encounter):
             return []
         target = None
         if action.target is not None:
-            target = self._live_target(f, action, events)
+            ally = TARGETS[action.kind] == "ally"
+            target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
+                                                      idle="has nobody left to protect"))
             if target is None:
                 return []
         if action.kind == "attack":
             return self._attack(f, target, action, modifier, events)
         self._use(f, target, action, modifier, events)
         return []
-
-    def _live_target(self, f: Fighter, action: Action, events: list[Event]) -> Fighter | None:
-        target = self.fighter(action.target) if action.target is not None else None
-        if target is not None and target.out is None:
-            return target
-        if TARGETS[action.kind] == "ally":
-            self.emit(events, "idle", f"{f.label} has nobody left to protect.", f.actor)
-            return None
-        foes = self._foes(f)
-        if not foes:
-            return None
-        self.emit(events, "retarget", f"{f.label} turns to {foes[0].label} instead.", f.actor)
-        return foes[0]
 
     def _pool(
         self, f: Fighter, skill: str, target: Fighter | None, modifier: int = 0, damaging: bool = False
@@ -635,7 +626,7 @@ class Contest(Encounter):
             return
         buffer, real = self.buffer, self.real
         before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
-        from_buffer, from_real = take(t.actor, buffer, real, amount, skip)
+        from_buffer, from_real = take(t.actor, (buffer, real), amount, skip)
         if from_buffer or from_real:
             if from_buffer:
                 t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
@@ -808,11 +799,7 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if not foes:
         raise RulesError(f"{f.label} has nobody to act against")
     buffer, real = contest.buffer, contest.real
-    target, left = foes[0], getattr(foes[0].actor, buffer) + getattr(foes[0].actor, real)
-    for g in foes[1:]:  # the first seat with the fewest points left (seats come in index order)
-        points = getattr(g.actor, buffer) + getattr(g.actor, real)
-        if points < left or points == left and g.index < target.index:
-            target, left = g, points
+    target, left = weakest(foes, lambda g: getattr(g.actor, buffer) + getattr(g.actor, real))
     if contest.kind == "physical":
         skill = contest.attack_skills(actor)[0]
     else:

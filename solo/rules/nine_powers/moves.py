@@ -31,7 +31,6 @@ from solo.rules.engine import Event
 from solo.rules.moves import SystemMove, calls
 from solo.rules.nine_powers.skills import SKILL_IDS
 from solo.rules.options import Option
-from solo.rules.words import moved
 
 ACCOMPLISHMENTS = ("clue", "ally", "location", "fight", "great-play")
 ACCOMPLISHED = {
@@ -41,18 +40,6 @@ ACCOMPLISHED = {
     "fight": "won an important fight",
     "great-play": "played a great moment",
 }
-
-
-RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftiness")
-
-
-def _rest(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    before = {track: getattr(actor, track) for track in RESTED}
-    system.rest(actor)
-    changed = moved(actor, before)
-    text = (f"{actor.name} rests in safety: {', '.join(changed)}." if changed
-            else f"{actor.name} rests in safety, though nothing needed it.")
-    return [Event("rest", text, actor.name, {t: getattr(actor, t) - before[t] for t in RESTED})]
 
 
 def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -76,7 +63,8 @@ def _buy(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[
 
 MOVES = (
     SystemMove("rest", "Rest in safety",
-               "stamina, composure, heroism and the buffers come back to full; wealth does not", (), _rest),
+               "stamina, composure, heroism and the buffers come back to full; wealth does not", (),
+               calls("rest")),
     SystemMove("heal", "Heal a wound", "one wound heals, and its penalty with it",
                (Option("wound", "int", "which wound, counting from 1 in the sheet's order", default=1,
                        minimum=1),), _heal),

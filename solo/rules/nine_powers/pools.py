@@ -7,7 +7,7 @@ away) or add a particular one (Identify/Lore adds the d12 and/or d20, which
 is why a bonus can then add nothing new).  Only the lowest die matters: it
 tells the hardest difficulty beaten (3 easy, 2 medium, 1 tough).
 
-Exact odds come from icepool; the policy that chooses difficulties for the
+Exact odds come from icepool (`solo.rules.pool_odds`); the policy that chooses difficulties for the
 engine uses the same product formula in floats because it runs in the
 forecast's hot loop.
 """
@@ -17,10 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-import icepool
-
 from solo.dice import Rng
 from solo.rules.engine import RulesError, choose
+from solo.rules.pool_odds import lowest, lowest_two
 
 LADDER = (4, 6, 8, 10, 12, 20)
 DIFFICULTIES = ("easy", "medium", "tough")
@@ -72,17 +71,6 @@ def roll_pool(pool: tuple[int, ...], rng: Rng) -> list[int]:
     return rng.dice(pool)
 
 
-def beaten(lowest: int) -> str | None:
-    """The hardest difficulty a lowest die of this value beats."""
-    if lowest <= 1:
-        return "tough"
-    if lowest == 2:
-        return "medium"
-    if lowest == 3:
-        return "easy"
-    return None
-
-
 def degree(lowest: int | None, chosen: str) -> str:
     """fail / success / strong for a lowest die against the chosen difficulty.
 
@@ -98,25 +86,6 @@ def degree(lowest: int | None, chosen: str) -> str:
     return "strong" if lowest < target else "success"
 
 
-@lru_cache(maxsize=512)
-def lowest_distribution(pool: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    dice = [icepool.d(s) for s in pool]
-    # With one argument icepool reads it as a collection, so one die stands alone.
-    die = dice[0] if len(dice) == 1 else icepool.lowest(*dice)
-    denominator = die.denominator()
-    return tuple((int(o), Fraction(int(q), int(denominator))) for o, q in die.items() if q)
-
-
-@lru_cache(maxsize=512)
-def lowest_two_distribution(pool: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Joint chances of the two lowest dice (one die: just its value)."""
-    if len(pool) == 1:
-        return tuple(((o,), p) for o, p in lowest_distribution(pool))
-    die = icepool.Pool([icepool.d(s) for s in pool]).lowest(2).expand()
-    denominator = die.denominator()
-    return tuple((tuple(int(x) for x in o), Fraction(int(q), int(denominator))) for o, q in die.items() if q)
-
-
 def degree_odds(
     pool: tuple[int, ...], chosen: str, trade: bool = False, keep_success: bool = False
 ) -> dict[str, Fraction]:
@@ -128,10 +97,10 @@ def degree_odds(
     """
     out = {"fail": Fraction(0), "success": Fraction(0), "strong": Fraction(0)}
     if not trade:
-        for lowest, p in lowest_distribution(pool):
-            out[degree(lowest, chosen)] += p
+        for low, p in lowest(pool):
+            out[degree(low, chosen)] += p
         return out
-    for lows, p in lowest_two_distribution(pool):
+    for lows, p in lowest_two(pool):
         judged: int | None = lows[0]
         if lows[0] == 1:
             rest = lows[1] if len(lows) > 1 else None

@@ -3,12 +3,13 @@
 The sheet order is also the speed order in a contest (Shoot/Throw is the
 quickest, Musing the slowest), so `SKILLS` is kept in exactly that order.
 Players call skills by half their name ("Melee", "Lore") and the rules drift
-("Dodge", "Sneak", "Melee/Press"); `skill_id` accepts all of these.
+("Dodge", "Sneak", "Melee/Press"); `skill_id` accepts all of these (a
+`solo.rules.names.NameIndex`).
 """
 
 from __future__ import annotations
 
-from solo.rules.engine import RulesError
+from solo.rules.names import NameIndex
 
 # (id, sheet name, group) in sheet order = speed order.
 SKILLS: tuple[tuple[str, str, str], ...] = (
@@ -51,32 +52,9 @@ ALIASES = {
 }
 
 
-def _index() -> dict[str, str]:
-    index: dict[str, str] = {}
-    for sid, name, _group in SKILLS:
-        index[sid] = sid
-        index[name.lower()] = sid
-        for half in name.lower().split("/"):
-            index[half] = sid
-    index.update(ALIASES)
-    return index
-
-
-_INDEX = _index()
-
-
-def skill_id(text: str) -> str:
-    """'Melee', 'melee/protect', 'Protect' or 'melee-protect' -> 'melee-protect'."""
-    key = str(text).strip().lower().replace("_", "-")
-    if key in _INDEX:
-        return _INDEX[key]
-    spaced = key.replace(" ", "")
-    if spaced in _INDEX:
-        return _INDEX[spaced]
-    raise RulesError(
-        f"no Nine Powers skill called {text!r}; the skills are "
-        + ", ".join(SKILL_NAMES[s] for s in SKILL_IDS)
-    )
+SKILL_INDEX = NameIndex(SKILL_NAMES, "Nine Powers skill", ALIASES)
+skill_id = SKILL_INDEX.id
+display = SKILL_INDEX.display
 
 
 def skill_or_track(text: str) -> str:
@@ -85,10 +63,6 @@ def skill_or_track(text: str) -> str:
     if key in TRACK_CHECKS:
         return key
     return skill_id(text)
-
-
-def display(skill: str) -> str:
-    return SKILL_NAMES.get(skill, skill.capitalize())
 
 
 # Neutral approaches and the skills that serve each, best fit first; a check

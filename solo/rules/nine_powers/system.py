@@ -22,15 +22,13 @@ for income or treasure found, so it may raise wealth once craftiness is full.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from solo.dice import Rng, percent
 from solo.rules.engine import (
-    Action,
     CheckResult,
     Creation,
-    Encounter,
     Event,
     Odds,
     OddsChart,
@@ -40,7 +38,7 @@ from solo.rules.engine import (
     neutral_kind,
     neutral_size,
 )
-from solo.rules.moves import SystemMove
+from solo.rules.groups import group_roll
 from solo.rules.nine_powers import build, economy, tracks
 from solo.rules.nine_powers.character import (
     BUFFERS,
@@ -48,7 +46,6 @@ from solo.rules.nine_powers.character import (
     TRACKS,
     NinePowersActor,
     actor_from_dict,
-    track_maxima,
 )
 from solo.rules.nine_powers.contest import Contest, policy
 from solo.rules.nine_powers.moves import MOVES
@@ -71,11 +68,13 @@ from solo.rules.nine_powers.skills import (
     display,
     skill_or_track,
 )
-from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, give, standing_penalty, take
+from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, standing_penalty
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
+from solo.rules.tracks import give, take
 from solo.rules.words import listed, moved, plural, track
 
+RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftiness")
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
 TRADES = ("momentum", "setup", "leverage", "clue")
 WOUND_TABLES = {
@@ -91,13 +90,17 @@ class NinePowers(TabledSystem):
     id = "nine-powers"
     name = short_name = "Nine Powers"
     npc_table = build.NPCS
+    actor_class = NinePowersActor
+    actor_noun = "a Nine Powers character"
     approach_map = APPROACH_MAP
     difficulty_names = DIFFICULTIES
     _SIZES = ("small", "big")
+    _BONUS = Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES)
+    _PENALTY = Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES)
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach (Melee/Protect, wealth...)"),
-        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
-        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        _BONUS,
+        _PENALTY,
         Option("spend", "choice", "spend it for a big bonus on this roll",
                ("set-up-well", "leverage", "heroism", "setup")),
         Option("trade", "choice", "if a die shows 1, take it out and bank it as this (momentum: set up well,"
@@ -110,11 +113,13 @@ class NinePowers(TabledSystem):
     odds_options = (
         Option("rating", "int", "skill rating (pool size) 1-6", minimum=1, maximum=6),
         Option("difficulty", "text", "easy, medium or tough (or hard)", default="medium"),
-        Option("bonus", "choice", "one (small) or two (big) dice more", _SIZES),
-        Option("penalty", "choice", "one (small) or two (big) dice fewer", _SIZES),
+        _BONUS,
+        _PENALTY,
         Option("trade", "flag", "trade a rolled 1 for momentum"),
     )
     encounter_class = Contest
+    npc_rules = staticmethod(policy)
+    move_list = MOVES
 
     @property
     def formula(self) -> str:
@@ -170,12 +175,10 @@ class NinePowers(TabledSystem):
 
     def recompute_tracks(self, actor: NinePowersActor) -> None:
         """After skills change: new maxima from the formula, current values kept within them."""
-        for real, top in track_maxima(actor.skills, self.formula).items():
-            setattr(actor, f"{real}_max", top)
-            setattr(actor, real, min(getattr(actor, real), top))
+        build.finish(actor, self.formula, keep=True)
 
     def stat_block(self, actor: Any) -> str:
-        a = self._mine(actor)
+        a = self.mine(actor)
         role = "PC" if a.is_pc else "NPC"
         head = f"{a.name} - Nine Powers {role}"
         if a.concept:
@@ -226,16 +229,11 @@ class NinePowers(TabledSystem):
         return "\n".join(line for line in lines if line)
 
     def resources(self, actor: Any) -> str:
-        a = self._mine(actor)
+        a = self.mine(actor)
         parts = [track(a, t) for t in (*BUFFERS, *REALS, *(("heroism",) if a.is_pc else ()))]
         if a.wounds:
             parts.append(plural(len(a.wounds), "wound"))
         return " · ".join(parts)
-
-    def _mine(self, actor: Any) -> NinePowersActor:
-        if isinstance(actor, NinePowersActor):  # the NPC policy asks every turn of every forecast fight
-            return actor
-        return self.own(actor, NinePowersActor, "a Nine Powers character")
 
     # -- checks -------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> str:
@@ -269,7 +267,7 @@ class NinePowers(TabledSystem):
 
     def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
         o = given(self.check_options, options, "Nine Powers checks")
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = self.skill_for(a, approach, o.skill)
         diff = self.difficulty(difficulty)
         pool = self._pool_for(a, sid, o.bonus, o.penalty, o.spend, o.use_talent)
@@ -308,7 +306,7 @@ class NinePowers(TabledSystem):
               **options: Any) -> CheckResult:
         o = given(self.check_options, options, "Nine Powers checks")
         skill, spend, trade, use_talent = o.skill, o.spend, o.trade, o.use_talent
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = self.skill_for(a, approach, skill)
         diff = self.difficulty(difficulty)
         events: list[Event] = []
@@ -390,22 +388,16 @@ class NinePowers(TabledSystem):
         skill: str | None = None,
     ) -> CheckResult:
         """The best-rated member's roll decides; each other member who fails costs the leader 1 buffer."""
-        group = [self._mine(a) for a in actors]
-        if not group:
-            raise RulesError("a group check needs someone in the group")
-        kind = neutral_kind(kind)
-        leader = max(group, key=lambda a: a.rating(self.skill_for(a, approach, skill)))
-        result = self.check(leader, approach, difficulty, rng, skill=skill)
-        failures = 0
-        for member in group:
-            if member is leader:
-                continue
-            roll = self.check(member, approach, difficulty, rng, skill=skill)
-            result.events.extend(roll.events)
-            failures += not roll.success
+        kind = neutral_kind(kind) if actors else kind
+
+        def best(group: Sequence[NinePowersActor]) -> NinePowersActor:
+            return max(group, key=lambda a: a.rating(self.skill_for(a, approach, skill)))
+
+        leader, result, rolls = group_roll(self, [self.mine(a) for a in actors], approach, difficulty, rng,
+                                           best, lambda _: {}, skill=skill)
+        failures = sum(not roll.success for _, roll in rolls)
         if failures:
             result.events.extend(self._damage(leader, kind, failures, "the group's stumbles"))
-        result.detail["leader"] = leader.name
         result.detail["members_failed"] = failures
         return result
 
@@ -413,7 +405,7 @@ class NinePowers(TabledSystem):
     def _damage(self, a: NinePowersActor, kind: str, amount: int, cause: str) -> list[Event]:
         buffer, real = TRACKS[kind]
         before = {buffer: getattr(a, buffer), real: getattr(a, real)}
-        from_buffer, from_real = take(a, buffer, real, amount)
+        from_buffer, from_real = take(a, (buffer, real), amount)
         parts = moved(a, before)
         text = (f"{a.name} loses {from_buffer + from_real} ({cause}): {', '.join(parts)}." if parts
                 else f"{a.name} has nothing left to lose to {cause}.")
@@ -423,7 +415,7 @@ class NinePowers(TabledSystem):
         return events
 
     def harm(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         events = self._damage(a, kind, SIZE_POINTS[size], f"{size} {kind} harm")
         if (
@@ -438,11 +430,11 @@ class NinePowers(TabledSystem):
         return events
 
     def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         kind, size = neutral_kind(kind), neutral_size(size)
         buffer, real = TRACKS[kind]
         before = {buffer: getattr(a, buffer), real: getattr(a, real)}
-        to_buffer, to_real = give(a, buffer, real, SIZE_POINTS[size])
+        to_buffer, to_real = give(a, (buffer, real), SIZE_POINTS[size])
         parts = moved(a, before)
         text = (f"{a.name} recovers {to_buffer + to_real}: {', '.join(parts)}." if parts
                 else f"{a.name} is already at full {buffer} and {real}.")
@@ -450,7 +442,7 @@ class NinePowers(TabledSystem):
 
     def renewed_hope(self, actor: Any) -> list[Event]:
         """Win back 1 heroism, never above the armour's maximum."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         if a.heroism >= a.heroism_max:
             full = f"{a.name}'s heroism is already full ({a.heroism})."
             return [Event("hope", full, a.name, {"heroism": 0})]
@@ -460,22 +452,19 @@ class NinePowers(TabledSystem):
 
     def rest(self, actor: Any) -> list[Event]:
         """Rest in safety: stamina, composure and heroism come back, buffers too; wealth does not."""
-        a = self._mine(actor)
-        for name in ("fortitude", "resilience", "craftiness", "stamina", "composure", "heroism"):
+        a = self.mine(actor)
+        before = {name: getattr(a, name) for name in RESTED}
+        for name in RESTED:
             setattr(a, name, getattr(a, f"{name}_max"))
-        return [
-            Event(
-                "rest",
-                f"{a.name} rests in safety: stamina {a.stamina}, composure {a.composure},"
-                f" heroism {a.heroism}.",
-                a.name,
-            )
-        ]
+        changed = moved(a, before)
+        text = (f"{a.name} rests in safety: {', '.join(changed)}." if changed
+                else f"{a.name} rests in safety, though nothing needed it.")
+        return [Event("rest", text, a.name, {t: getattr(a, t) - before[t] for t in RESTED})]
 
     # -- wounds ---------------------------------------------------------------------------------------
     def wound(self, actor: Any, attack: str, rng: Rng) -> dict[str, Any]:
         """Roll a slightly random wound and mark it on the character."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         table = WOUND_TABLES.get(attack)
         if table is None:
             raise RulesError(f"wounds come from melee, ranged, social or crafting attacks, not {attack!r}")
@@ -498,7 +487,7 @@ class NinePowers(TabledSystem):
         return wound
 
     def heal_wound(self, actor: Any, index: int) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         if not 0 <= index < len(a.wounds):
             raise RulesError(f"{a.name} has {len(a.wounds)} wound(s); there is no wound {index + 1}")
         wound = a.wounds.pop(index)
@@ -507,7 +496,7 @@ class NinePowers(TabledSystem):
     # -- wealth -------------------------------------------------------------------------------------------
     def wealth_check(self, actor: Any, impact: int, rng: Rng, *, bonus: Any = None) -> CheckResult:
         """Try to buy something of this impact; success costs 1 wealth."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         diff = economy.wealth_difficulty(a.wealth, impact)
         if diff is None:
             event = Event("buy", f"{a.name} buys something of impact 0 without a second thought.", a.name)
@@ -542,7 +531,7 @@ class NinePowers(TabledSystem):
         gives nothing.  The difficulty is the caller's (a campaign defaults
         to medium: an impact equal to the character's wealth).
         """
-        a = self._mine(actor)
+        a = self.mine(actor)
         if not a.is_pc:
             raise RulesError("only player characters gain leverage")
         if a.leverage:
@@ -557,7 +546,7 @@ class NinePowers(TabledSystem):
 
     def restore_wealth(self, actor: Any, impact: int) -> list[Event]:
         """Spend treasure of impact wealth + 1 to raise wealth by 1."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         if a.wealth >= a.wealth_max:
             raise RulesError(f"{a.name}'s wealth is already at its maximum ({a.wealth_max})")
         if impact != a.wealth + 1:
@@ -571,28 +560,21 @@ class NinePowers(TabledSystem):
 
     def treasure_for(self, actor: Any, rng: Rng) -> dict[str, Any]:
         """What a significant foe carries, or a patron pays: impact of its best skill."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         return economy.treasure(self.data, max(a.skills.values()), rng)
 
-    def treasure(self, impact: int, rng: Rng) -> dict[str, Any]:
-        return economy.treasure(self.data, impact, rng)
-
     def buy_with_coins(self, actor: Any, impact: int) -> list[Event]:
-        a = self._mine(actor)
+        a = self.mine(actor)
         price = int(economy.impact_row(self.data, impact)["silver"])
         if a.coins < price:
             raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
         a.coins -= price
         return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
 
-    @classmethod
-    def moves(cls) -> tuple[SystemMove, ...]:
-        return MOVES
-
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
-        a = self._mine(actor)
+        a = self.mine(actor)
         sid = skill_or_track(skill)
         if sid not in SKILL_IDS:
             raise RulesError(f"{skill!r} cannot be advanced")
@@ -618,15 +600,6 @@ class NinePowers(TabledSystem):
                 a.name,
             )
         ]
-
-    # -- encounters ---------------------------------------------------------------------------------------
-    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
-        if not isinstance(encounter, Contest):
-            raise RulesError("that encounter is not a Nine Powers contest")
-        return policy(self._mine(actor), encounter, rng)
-
-    def contest(self, sides: Any, rng: Rng, **options: Any) -> Contest:
-        return Contest(self, sides, rng, **options)
 
 
 def _setup_word(word: Any) -> Any:

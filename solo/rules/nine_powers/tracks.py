@@ -5,6 +5,7 @@ the real pool (stamina, composure, wealth); a real pool at 0 is defeat, and
 nothing ever goes below 0.  Recovery mirrors it: the buffer fills first and
 only a full buffer lets the real pool climb (the journey rules restore "a
 point of fortitude, or stamina if ..."); nothing rises above its maximum.
+Both are `solo.rules.tracks` with the buffer named before the real pool.
 
 Being set up well, leverage and heroism (a flashback) are each spent for a
 big bonus on one roll (`spend`).
@@ -20,41 +21,6 @@ from solo.rules.engine import RulesError
 from solo.rules.nine_powers.character import NinePowersActor
 from solo.rules.nine_powers.pools import build_pool
 from solo.rules.nine_powers.skills import SKILL_GROUP
-
-
-def take(
-    actor: NinePowersActor, buffer: str, real: str, amount: int, skip_buffer: int = 0
-) -> tuple[int, int]:
-    """Apply damage; returns (taken from the buffer, taken from the real pool).
-
-    `skip_buffer` points go straight to the real pool (talents that ignore
-    fortitude or resilience).
-    """
-    if amount <= 0:
-        return 0, 0
-    direct = min(skip_buffer, amount)
-    rest = amount - direct
-    have = getattr(actor, buffer)
-    from_buffer = min(have, rest)
-    setattr(actor, buffer, have - from_buffer)
-    to_real = direct + rest - from_buffer
-    have_real = getattr(actor, real)
-    from_real = min(have_real, to_real)
-    setattr(actor, real, have_real - from_real)
-    return from_buffer, from_real
-
-
-def give(actor: NinePowersActor, buffer: str, real: str, amount: int) -> tuple[int, int]:
-    """Restore points, buffer first; returns (to the buffer, to the real pool)."""
-    if amount <= 0:
-        return 0, 0
-    have, top = getattr(actor, buffer), getattr(actor, f"{buffer}_max")
-    to_buffer = min(top - have, amount)
-    setattr(actor, buffer, have + to_buffer)
-    have_real, top_real = getattr(actor, real), getattr(actor, f"{real}_max")
-    to_real = min(top_real - have_real, amount - to_buffer)
-    setattr(actor, real, have_real + to_real)
-    return to_buffer, to_real
 
 
 def standing_penalty(actor: NinePowersActor, skill: str) -> int:

@@ -9,14 +9,12 @@ player character, if there is one), and the role's weapons and armour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules import schema
-from solo.rules.data import SystemData
-from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick
-from solo.rules.resistance.character import VERSION, ResistanceNPC, ResistancePC
+from solo.rules.data import SystemData, find
+from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick, pick_many
+from solo.rules.resistance.character import ResistancePC
 from solo.rules.resistance.dice import stress_die
 from solo.rules.resistance.setting import Setting
 
@@ -27,9 +25,7 @@ NPCS = "resistance/npcs"
 
 def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
     weapons = data.keyed(WEAPONS)
-    if wid not in weapons:
-        raise RulesError(f"no Resistance weapon called {wid!r}; known: {', '.join(weapons)}")
-    r = weapons[wid]
+    r = weapons[find(weapons, wid, "Resistance weapon", known=weapons)]
     return {
         "name": r["text"],
         "stress": stress_die(r.get("stress", "1")),
@@ -67,9 +63,7 @@ def new_pc(setting: Setting, data: SystemData, name: str, role: str, slots_total
             slot_map[rid] = slot_map.get(rid, 0) + int(n)
         armour_bonus += int(ability.get("armour", 0))
     armours = data.keyed(ARMOUR)
-    if armour not in armours:
-        raise RulesError(f"no Resistance armour called {armour!r}; known: {', '.join(armours)}")
-    worn = armours[armour]
+    worn = armours[find(armours, armour, "Resistance armour", known=armours)]
     return ResistancePC(
         name=name,
         setting=setting.id,
@@ -118,10 +112,8 @@ def random_pc(
     role: str | None = None,
 ) -> ResistancePC:
     roles = setting.roles
-    if role is None:
-        role = rng.choice(sorted(roles))
-    elif role not in roles:
-        raise RulesError(f"no {setting.id} role called {role!r}; known: {', '.join(sorted(roles))}")
+    role = rng.choice(sorted(roles)) if role is None else find(roles, role, f"{setting.id} role",
+                                                                  known=sorted(roles))
     r = roles[role]
     refresh = [rng.choice(r.get("refresh") or sorted(setting.refresh))]
     bond = npc_bond(setting, rng.choice(sorted(setting.bonds)))
@@ -141,25 +133,11 @@ def _slots(role: dict[str, Any], total: int, setting: Setting) -> dict[str, int]
     return {k: v for k, v in spread.items() if v}
 
 
-def npc_from_record(record: Mapping[str, Any]) -> ResistanceNPC:
-    where = f"resistance/npcs row {record.get('id')!r}"
-    return schema.from_record(ResistanceNPC, record, where, VERSION)
-
-
 def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = None) -> StepwiseCreation:
     """Name and role (which bring skills, domains, knack, slots and gear), then the personal choices."""
 
     def texts(table: dict[str, dict[str, Any]]) -> dict[str, str]:
         return {k: str(r["text"]) for k, r in table.items()}
-
-    def abilities(_: dict[str, Any], reply: str) -> list[str]:
-        picks = [p.strip() for p in reply.split(",") if p.strip()]
-        if len(picks) != 2 or len(set(picks)) != 2:
-            raise RulesError("name exactly two different abilities, separated by a comma")
-        for chosen in picks:
-            if chosen not in s.abilities:
-                raise RulesError(f"no ability called {chosen!r}; choose from: {', '.join(s.abilities)}")
-        return picks
 
     steps = [
         Step("name", lambda _: Question("", "What is your character called?")),
@@ -167,11 +145,9 @@ def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = 
              what="a role"),
         pick("refresh", "What do they live for? (their refresh condition)", lambda _: texts(s.refresh),
              lambda a: (s.roles[a["role"]].get("refresh") or [None])[0], "a refresh condition"),
-        Step("abilities", lambda a: Question("", "Pick two abilities (two names, separated by a comma):",
-                                             list(texts(s.abilities).items()),
-                                             ", ".join(s.roles[a["role"]].get("abilities", [])[:2]),
-                                             picks=2),
-             abilities),
+        pick_many("abilities", "Pick two abilities (two names, separated by a comma):",
+                  lambda _: texts(s.abilities), 2,
+                  lambda a: ", ".join(s.roles[a["role"]].get("abilities", [])[:2]), ("ability", "abilities")),
         pick("bond", "Who outside the party owes them, or is owed? (an NPC bond)", lambda _: texts(s.bonds),
              what="a bond"),
         Step("pc-bond", lambda _: Question("", "Another player character they are bound to (blank for none):",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from solo.rules import schema
-from solo.rules.engine import Actor, RulesError
+from solo.rules.engine import RulesError
 from solo.rules.resistance.dice import stress_die
 
 VERSION = 2
@@ -46,12 +46,6 @@ def weapon(raw: Any, where: str) -> dict[str, Any]:
     return {"name": name, "stress": stress, "tags": [t.lower() for t in tags]}
 
 
-def _weapons(raw: Any, where: str) -> list[dict[str, Any]]:
-    if not isinstance(raw, list):
-        raise RulesError(f"{where}: weapons must be a list of records")
-    return [weapon(w, f"{where}, weapons[{i}]") for i, w in enumerate(raw)]
-
-
 def _bonds(raw: Any, where: str) -> list[dict[str, Any]]:
     if not isinstance(raw, list) or not all(isinstance(v, Mapping) for v in raw):
         raise RulesError(f"{where}: bonds must be a list of records")
@@ -63,12 +57,14 @@ def _bonds(raw: Any, where: str) -> list[dict[str, Any]]:
     return [dict(b) for b in raw]
 
 
-WEAPONS = {"parse": _weapons, "deep": True}
+WEAPONS = {"parse": schema.each(weapon, "weapons"), "deep": True}
 
 
 @dataclass(slots=True, eq=True)
-class ResistancePC(Actor):
+class ResistancePC(schema.Saved):
     system_id: ClassVar[str] = "resistance"
+    version: ClassVar[int] = VERSION
+    upgrades: ClassVar[Mapping[int, schema.Upgrade]] = UPGRADES
 
     name: str
     kind: str = field(default="pc", metadata={"choices": ("pc",)})
@@ -102,16 +98,12 @@ class ResistancePC(Actor):
         """Stress that counts toward fallout: the resistances' own tracks only."""
         return sum(self.stress.values())
 
-    def to_dict(self) -> dict[str, Any]:
-        return schema.plain(self, VERSION)
-
-    def copy(self) -> ResistancePC:
-        return schema.copy(self)  # type: ignore[no-any-return]
-
 
 @dataclass(slots=True, eq=True)
-class ResistanceNPC(Actor):
+class ResistanceNPC(schema.Saved):
     system_id: ClassVar[str] = "resistance"
+    version: ClassVar[int] = VERSION
+    upgrades: ClassVar[Mapping[int, schema.Upgrade]] = UPGRADES
 
     name: str
     kind: str = field(default="npc", metadata={"choices": ("npc",)})
@@ -130,19 +122,13 @@ class ResistanceNPC(Actor):
     def at_mercy(self) -> bool:
         return self.stress >= self.resistance
 
-    def to_dict(self) -> dict[str, Any]:
-        return schema.plain(self, VERSION)
-
-    def copy(self) -> ResistanceNPC:
-        return schema.copy(self)  # type: ignore[no-any-return]
-
 
 def actor_from_dict(data: Mapping[str, Any]) -> ResistancePC | ResistanceNPC:
     """A sheet saved with `to_dict`: every field checked by its declaration."""
-    name = schema.name_of(data, "Resistance")
     kind = data.get("kind", "pc")
-    where = f"Resistance {'character' if kind == 'pc' else 'NPC'} {name!r}"
-    cls = ResistancePC if kind == "pc" else ResistanceNPC if kind == "npc" else None
-    if cls is None:
-        raise RulesError(f"{where}: kind must be pc or npc, not {kind!r}")
-    return cls(name, **schema.load(cls, data, where, VERSION, UPGRADES))  # type: ignore[arg-type]
+    if kind not in ("pc", "npc"):
+        raise RulesError(f"Resistance character {schema.name_of(data, 'Resistance')!r}: kind must be pc or"
+                         f" npc, not {kind!r}")
+    cls = ResistancePC if kind == "pc" else ResistanceNPC
+    actor, _ = schema.read(cls, data, "Resistance", "character" if kind == "pc" else "NPC")
+    return actor  # type: ignore[no-any-return]

@@ -74,30 +74,15 @@ from solo.rules.resistance.dice import (
     roll_stress,
     step,
 )
+from solo.rules.tags import count as tag_count
+from solo.rules.tags import die as tag_die
+from solo.rules.targets import weakest
 
 if TYPE_CHECKING:
     from solo.rules.resistance.system import Resistance
 
 ACTIONS = ("attack", "close", "flee", "reload")
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
-
-
-def tag_count(tags: list[str], name: str) -> int:
-    """How many times a tag is carried ('brutal', 'brutal-2' ...)."""
-    total = 0
-    for tag in tags:
-        if tag == name:
-            total += 1
-        elif tag.startswith(name + "-") and tag[len(name) + 1 :].isdigit():
-            total += int(tag[len(name) + 1 :])
-    return total
-
-
-def spread_die(tags: list[str]) -> int:
-    for tag in tags:
-        if tag.startswith("spread-d") and tag[8:].isdigit():
-            return int(tag[8:])
-    return 0
 
 
 def is_ranged(w: dict[str, Any]) -> bool:
@@ -119,6 +104,14 @@ class Side(Seat):
         self.attacked = False
         self.stunned_until = 0
         self.wielding = 0  # the weapon in hand: the first until another is used
+
+    @property
+    def pc(self) -> ResistancePC:
+        return self.actor  # type: ignore[return-value]  # a character's seat (the conflict checks sides)
+
+    @property
+    def npc(self) -> ResistanceNPC:
+        return self.actor  # type: ignore[return-value]  # a foe's seat
 
 
 class Conflict(Encounter):
@@ -186,8 +179,7 @@ class Conflict(Encounter):
         return max((self.difficulty_of(t) for t in self.foes()), default=0)
 
     def difficulty_of(self, s: Side) -> int:
-        npc = s.actor
-        assert isinstance(npc, ResistanceNPC)
+        npc = s.npc
         if s.stunned_until >= self.round:
             return 0
         if self.situation and self.situation in npc.when:
@@ -196,8 +188,7 @@ class Conflict(Encounter):
 
     # -- weapons ------------------------------------------------------------------------------------
     def usable(self, s: Side, index: int) -> bool:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         w = pc.weapons[index]
         if index in s.broken or index in s.used:
             return False
@@ -206,8 +197,7 @@ class Conflict(Encounter):
         return self.distance == "close" or is_ranged(w)
 
     def weapons_ready(self, s: Side) -> list[int]:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
         if not ready and self.distance == "close" and not pc.weapons:
             return [-1]  # bare hands
@@ -215,8 +205,7 @@ class Conflict(Encounter):
 
     def defensive(self, s: Side) -> int:
         """Armour slots the weapon in hand adds: one per Defensive tag (none once it is broken)."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if not 0 <= s.wielding < len(pc.weapons) or s.wielding in s.broken:
             return 0
         return tag_count(pc.weapons[s.wielding]["tags"], "defensive")
@@ -232,8 +221,7 @@ class Conflict(Encounter):
         """(stress die, piercing, brutal, source) of the worst weapon that can reach a character."""
         best = ("0", False, 0, "nobody")
         for s in self.foes():
-            npc = s.actor
-            assert isinstance(npc, ResistanceNPC)
+            npc = s.npc
             weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
             for w in weapons:
                 die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
@@ -249,8 +237,7 @@ class Conflict(Encounter):
 
     # -- actions ------------------------------------------------------------------------------------
     def seat_templates(self, s: Side) -> list[ActionTemplate]:  # type: ignore[override]
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         foes = tuple(t.actor for t in self.foes())
         out: list[ActionTemplate] = []
         for index in self.weapons_ready(s):
@@ -300,10 +287,9 @@ class Conflict(Encounter):
     def _roll_for(self, s: Side, action: Action) -> Roll | None:
         """What an action rolls, as things stand: (approaches, mastery, difficulty, skill); None when it
         rolls nothing (no target or weapon, closing in on foes who cannot outrange the character)."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if action.kind == "close":
-            if not any(any(is_ranged(w) for w in t.actor.weapons) for t in self.foes()):  # type: ignore[attr-defined]
+            if not any(any(is_ranged(w) for w in t.npc.weapons) for t in self.foes()):
                 return None  # nobody outranges the character: closing in is free
             return ("force", "finesse"), False, self._worst(), None
         if action.kind == "flee":
@@ -314,14 +300,17 @@ class Conflict(Encounter):
                 return None
             ranged = is_ranged(pc.weapons[index])
             return ("finesse",) if ranged else ("force",), False, 0, self.setting.combat_skill(ranged)
-        if action.target is None:
+        index = self._chosen(s, action)
+        if action.target is None or index is None:
             return None
-        if index is None:
-            ready = self.weapons_ready(s)
-            if not ready:
-                return None
-            index = ready[0]
         return self._attack_roll(s, index, self.weapon(pc, index), self.who(action.target))
+
+    def _chosen(self, s: Side, action: Action) -> int | None:
+        """The weapon an action names, else the first that can reach; None when none can."""
+        if action.option("weapon") is not None:
+            return action.option("weapon")  # type: ignore[no-any-return]
+        ready = self.weapons_ready(s)
+        return ready[0] if ready else None
 
     def _attack_roll(self, s: Side, index: int, w: dict[str, Any], t: Side) -> Roll:
         """An attack's roll: mastery from a Surprising weapon's first use or a prepared Accurate one."""
@@ -355,7 +344,7 @@ class Conflict(Encounter):
 
     def round_start(self, events: list[Event]) -> None:
         if self.distance == "far" and self.round > self.closing_rounds:
-            if any(not any(is_ranged(w) for w in s.actor.weapons) for s in self.foes()):  # type: ignore[attr-defined]
+            if any(not any(is_ranged(w) for w in s.npc.weapons) for s in self.foes()):
                 self.distance = "close"
                 self.emit(events, "move", "The foes close the distance: the fight is up close now.")
 
@@ -364,8 +353,7 @@ class Conflict(Encounter):
         self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
     ) -> tuple[int, int, int]:
         """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if skill is not None:
             has_skill = skill in pc.skills
         else:
@@ -392,8 +380,7 @@ class Conflict(Encounter):
         )
 
     def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         before_soak = pc.armour_stress + pc.slot_stress.get(self.body, 0)
         new_events, fallouts = self.stress_rules.take(
             pc, self.body, amount, self.rng, piercing=piercing, cause=cause, record=self.record,
@@ -424,19 +411,15 @@ class Conflict(Encounter):
         return result
 
     def _attack(self, s: Side, action: Action, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         if action.target is None:
             raise RulesError("an attack needs a target")
         t = self.who(action.target)
         if t.side == self.pc_side or t.out is not None:
             raise RulesError(f"{t.label} is not a foe still in the fight")
-        index = action.option("weapon")
+        index = self._chosen(s, action)
         if index is None:
-            ready = self.weapons_ready(s)
-            if not ready:
-                raise RulesError(f"{s.label} has no weapon that can reach from here")
-            index = ready[0]
+            raise RulesError(f"{s.label} has no weapon that can reach from here")
         w = self.weapon(pc, index)
         if index != -1 and not self.usable(s, index):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")
@@ -493,7 +476,7 @@ class Conflict(Encounter):
         piercing = "piercing" in tags
         crit = f" +{result.tens} for tens" if result.tens else ""
         self._hurt(t, amount, piercing, f"{s.label}'s {w['name']} ({die}{crit})", events)
-        spread = spread_die(tags)
+        spread = tag_die(tags, "spread")
         if spread and amount > 0:
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
@@ -503,8 +486,7 @@ class Conflict(Encounter):
                 )
 
     def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
-        npc = t.actor
-        assert isinstance(npc, ResistanceNPC)
+        npc = t.npc
         soak = 0
         if npc.armour_value > npc.armour_stress and (not piercing or "implacable" in npc.armour_tags):
             soak = min(amount, npc.armour_value - npc.armour_stress)
@@ -549,8 +531,7 @@ class Conflict(Encounter):
             self.emit(events, "escape", f"{s.label} gets away.", s.actor)
 
     def _reload(self, s: Side, action: Action, events: list[Event]) -> None:
-        pc = s.actor
-        assert isinstance(pc, ResistancePC)
+        pc = s.pc
         index = action.option("weapon")
         if index not in s.loaded:
             raise RulesError("reload needs a weapon with the Reload tag")
@@ -588,12 +569,8 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
             return Action(pc, "close")
         return Action(pc, "flee")
 
-    def left(t: Side) -> int:
-        npc = t.actor
-        assert isinstance(npc, ResistanceNPC)
-        return npc.resistance - npc.stress + max(0, npc.armour_value - npc.armour_stress)
-
-    target = min(foes, key=lambda t: (left(t), t.index))
+    target, _ = weakest(foes, lambda t: t.npc.resistance - t.npc.stress
+                        + max(0, t.npc.armour_value - t.npc.armour_stress))  # stress it can still take
 
     def strength(i: int) -> tuple[int, int]:
         w = conflict.weapon(pc, i)

@@ -13,7 +13,7 @@ Bands of the highest die: 1 critical failure (double stress), 2-5 failure
 (stress), 6-7 success at a cost (stress; one die size less when the roll was
 only to avoid harm or to buy cheaply), 8-9 success, 10 critical success
 (+1 stress dealt per 10 in the pool).  A downgraded result loses any
-critical bonus.
+critical bonus.  The pool is a `solo.rules.band_pool.BandPool`.
 
 Stress dice climb 1 - d3 - d6 - d8 (- d10 if anything pushes past d8);
 partial stress below 1 is no stress at all.
@@ -25,15 +25,9 @@ dice, and asking for more is an error rather than a silent cut.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import lru_cache
-
-import icepool
-
 from solo.dice import Rng
+from solo.rules.band_pool import BandPool
 from solo.rules.engine import RulesError
-from solo.rules.words import plural
 
 BANDS = ("critical failure", "failure", "success at a cost", "success", "critical success")
 BAND_DEGREE = ("fail", "fail", "cost", "success", "strong")
@@ -43,18 +37,6 @@ STRESS_LADDER = ("0", "1", "d3", "d6", "d8", "d10")
 SIZE_DIE = {"minor": "d3", "moderate": "d6", "major": "d8"}
 # The text leaves the number of helpers to the GM; five (a nine-die pool at most) is our cap.
 MAX_ASSISTANTS = 5
-
-
-def band_of(highest: int) -> int:
-    if highest <= 1:
-        return CRIT_FAIL
-    if highest <= 5:
-        return FAIL
-    if highest <= 7:
-        return COST
-    if highest <= 9:
-        return SUCCESS
-    return CRIT
 
 
 def difficulty(value: object) -> int:
@@ -93,64 +75,10 @@ def dice_after(pool: int, diff: int, downgrade_at_zero: bool = False) -> tuple[i
     return 1, max(0, drops)
 
 
-@dataclass(slots=True)
-class PoolRoll:
-    dice: list[int]
-    highest: int
-    rolled_band: int
-    band: int
-    downgrades: int
-    tens: int  # 10s that add stress (none once downgraded)
-
-    @property
-    def degree(self) -> str:
-        return BAND_DEGREE[self.band]
-
-    @property
-    def band_name(self) -> str:
-        return BANDS[self.band]
-
-    def told(self, pool: int, difficulty: int) -> str:
-        """'pool 2 at difficulty 1 [4, 7], 1 band down - failure': the roll as the journal gives it."""
-        note = f", {plural(self.downgrades, 'band')} down" if self.downgrades else ""
-        return f"pool {pool} at difficulty {difficulty} {self.dice}{note} - {self.band_name}"
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "dice": self.dice,
-            "highest": self.highest,
-            "band": self.band_name,
-            "downgrades": self.downgrades,
-            "tens": self.tens,
-        }
-
-
-def roll_pool(count: int, drops: int, rng: Rng) -> PoolRoll:
-    dice = rng.dice((10,) * count)
-    highest = max(dice)
-    rolled = band_of(highest)
-    band = max(CRIT_FAIL, rolled - drops)
-    tens = dice.count(10) if band == CRIT else 0
-    return PoolRoll(dice, highest, rolled, band, drops, tens)
-
-
-@lru_cache(maxsize=64)
-def band_odds(count: int, drops: int) -> tuple[Fraction, ...]:
-    """Exact chance of each band (critical failure .. critical success)."""
-    die = icepool.d10 if count == 1 else icepool.d10.pool(count).highest(1).sum()
-    denominator = int(die.denominator())
-    out = [Fraction(0)] * 5
-    for highest, quantity in die.items():
-        band = max(CRIT_FAIL, band_of(int(highest)) - drops)
-        out[band] += Fraction(int(quantity), denominator)
-    return tuple(out)
-
-
-def degree_odds(count: int, drops: int) -> dict[str, Fraction]:
-    out: dict[str, Fraction] = {}
-    for band, p in enumerate(band_odds(count, drops)):
-        out[BAND_DEGREE[band]] = out.get(BAND_DEGREE[band], Fraction(0)) + p
-    return out
+POOL = BandPool(10, (1, 5, 7, 9, 10), BANDS, BAND_DEGREE)
+roll_pool = POOL.roll
+band_odds = POOL.odds
+degree_odds = POOL.degree_odds
 
 
 # -- stress dice ----------------------------------------------------------------------

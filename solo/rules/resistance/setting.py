@@ -10,12 +10,9 @@ add another pack (or replace this one) with their own table files.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
-from solo.rules.data import KeyedTable, SystemData
+from solo.rules.data import KeyedTable, SystemData, find
 from solo.rules.engine import APPROACHES, HARM_KINDS, RulesError
-
-SEVERITIES = ("minor", "moderate", "severe")
 
 
 class Setting:
@@ -41,16 +38,7 @@ class Setting:
 
     # -- lookups ------------------------------------------------------------------
     def resistance_id(self, text: str) -> str:
-        key = str(text).strip().lower()
-        if key in self.resistances:
-            return key
-        for rid, record in self.resistances.items():
-            if str(record["text"]).lower() == key:
-                return rid
-        raise RulesError(
-            f"no resistance called {text!r} in {self.id}; the resistances are "
-            + ", ".join(r["text"] for r in self.resistances.values())
-        )
+        return find(self.resistances, text, "resistance", f" in {self.id}")
 
     def name(self, resistance: str) -> str:
         return str(self.resistances[resistance]["text"])
@@ -77,22 +65,10 @@ class Setting:
         raise RulesError(f"the {self.id} setting names no resistance for {kind} harm")
 
     def skill_id(self, text: str) -> str:
-        return self._find(text, self.skills, "skill")
+        return find(self.skills, text, "skill", f" in {self.id}")
 
     def domain_id(self, text: str) -> str:
-        return self._find(text, self.domains, "domain")
-
-    def _find(self, text: str, table: dict[str, dict[str, Any]], what: str) -> str:
-        key = str(text).strip().lower()
-        if key in table:
-            return key
-        for rid, record in table.items():
-            if str(record["text"]).lower() == key:
-                return rid
-        raise RulesError(
-            f"no {what} called {text!r} in {self.id}; known: "
-            + ", ".join(str(r["text"]) for r in table.values())
-        )
+        return find(self.domains, text, "domain", f" in {self.id}")
 
     @cached_property
     def approach_map(self) -> dict[str, tuple[str, ...]]:

@@ -34,20 +34,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng, percent
+from solo.rules import schema
 from solo.rules.engine import (
-    Action,
     CheckResult,
     Creation,
-    Encounter,
     Event,
     Odds,
     OddsChart,
     RulesError,
+    choose,
     full_degrees,
     neutral_kind,
     neutral_size,
 )
-from solo.rules.moves import SystemMove
+from solo.rules.groups import group_roll
 from solo.rules.options import Option, given
 from solo.rules.resistance import build
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC, actor_from_dict
@@ -74,6 +74,9 @@ from solo.rules.resistance.stress import StressRules
 from solo.rules.tabled import TabledSystem
 from solo.rules.words import listed
 
+DEFAULT_SETTING = "fantastical-crusades"
+ASSIST = Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
+                maximum=MAX_ASSISTANTS, default=0)
 FAVOUR_DIE = {"1": "1", "d3": "d3", "d6": "d6", "d8": "d8", "minor": "d3", "moderate": "d6", "major": "d8"}
 
 
@@ -82,14 +85,17 @@ class Resistance(TabledSystem):
     name = "The Resistance Toolbox"
     short_name = "Resistance"
     npc_table = build.NPCS
+    npc_class = ResistanceNPC
+    actor_class = ResistancePC
+    actor_noun = ("a Resistance player character (NPCs never act on their own; they act through the"
+                  " characters' rolls)")
     difficulty_names = ("0", "1", "2")
     check_options = (
         Option("skill", "text", "the system's own skill instead of an approach"),
         Option("domain", "text", "a domain that serves (+1 die if the PC has it)"),
         Option("mastery", "flag", "mastery from any source (+1 die, once)"),
         Option("knack", "text", "one of the PC's knacks (mastery)"),
-        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS, default=0),
+        ASSIST,
         Option("bond", "flag", "a bond helps (mastery)"),
         Option("stress", "text", "the stress at stake (1, d3, d6, d8), taken on a failure or a success at a"
                " cost"),
@@ -102,32 +108,24 @@ class Resistance(TabledSystem):
         Option("skill", "flag", "the character has a skill that serves (+1 die)"),
         Option("domain", "flag", "a domain that serves (+1 die)"),
         Option("mastery", "flag", "mastery (+1 die)"),
-        Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
-               maximum=MAX_ASSISTANTS, default=0),
+        ASSIST,
         Option("difficulty", "text", "0-2 (or easy, medium, hard): dice taken away", default=0),
     )
     encounter_class = Conflict
-
-    def __init__(self, tables: Any = None):
-        super().__init__(tables)
-        self._settings: dict[str, Setting] = {}
-        self._stress: dict[str, StressRules] = {}
+    npc_rules = staticmethod(policy)
+    move_list = MOVES
 
     @property
     def downgrade_at_zero(self) -> bool:
         return bool(self.house_rules.get("downgrade_at_zero", False))
 
     def setting_for(self, setting_id: str | None = None) -> Setting:
-        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
-        if key not in self._settings:
-            self._settings[key] = Setting(self.data, key)
-        return self._settings[key]
+        return self.per_pack("setting", lambda key: Setting(self.data, key), setting_id, DEFAULT_SETTING)
 
     def stress_rules_for(self, setting_id: str | None = None) -> StressRules:
-        key = setting_id or str(self.house_rules.get("setting", "fantastical-crusades"))
-        if key not in self._stress:
-            self._stress[key] = StressRules(self.setting_for(key), self.data, self.house_rules)
-        return self._stress[key]
+        def make(key: str) -> StressRules:
+            return StressRules(self.setting_for(key), self.data, self.house_rules)
+        return self.per_pack("stress", make, setting_id, DEFAULT_SETTING)
 
     @property
     def setting(self) -> Setting:
@@ -169,28 +167,16 @@ class Resistance(TabledSystem):
             setting = self.setting_for(actor.setting)
             where = f"Resistance character {actor.name!r}"
             for key in ("stress", "slots", "slot_stress"):
-                for rid in getattr(actor, key):
-                    if rid not in setting.resistances:
-                        raise RulesError(f"{where}: {key}.{rid} - {rid!r} is not a resistance of {setting.id}"
-                                         f" ({', '.join(setting.resistances)})")
-            for key, what, known in (("skills", "skills", setting.skills),
-                                     ("domains", "domains", setting.domains),
-                                     ("knacks", "knacks", setting.knacks),
-                                     ("refresh", "refresh conditions", setting.refresh),
-                                     ("abilities", "abilities", setting.abilities)):
-                for i, word in enumerate(getattr(actor, key)):
-                    if word not in known:
-                        raise RulesError(f"{where}: {key}[{i}] {word!r} is not one of the {what} of"
-                                         f" {setting.id} ({', '.join(known)})")
+                schema.known(where, actor, key, setting.resistances, "resistance", setting.id)
+            for key, what in (("skills", "skills"), ("domains", "domains"), ("knacks", "knacks"),
+                              ("refresh", "refresh conditions"), ("abilities", "abilities")):
+                schema.known(where, actor, key, getattr(setting, key), what, setting.id)
         return actor
-
-    def npc_from_record(self, record: Mapping[str, Any]) -> ResistanceNPC:
-        return build.npc_from_record(record)
 
     def stat_block(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
             return self._npc_block(actor)
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         lines = [
             f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
@@ -238,7 +224,7 @@ class Resistance(TabledSystem):
     def resources(self, actor: Any) -> str:
         if isinstance(actor, ResistanceNPC):
             return f"stress {actor.stress}/{actor.resistance}"
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         line = "Stress " + " ".join(f"{s.name(rid)} {pc.stress.get(rid, 0)}" for rid in s.resistances)
         if pc.armour_value:
@@ -261,11 +247,6 @@ class Resistance(TabledSystem):
         lines += [f"Weapon: {_weapon(w)}" for w in npc.weapons] + [listed("Notes", [npc.notes])]
         return "\n".join(line for line in lines if line)
 
-    def _pc(self, actor: Any) -> ResistancePC:
-        if isinstance(actor, ResistancePC):
-            return actor
-        return self.own(actor, ResistancePC, "a Resistance player character (NPCs do not roll)")
-
     # -- checks ----------------------------------------------------------------------------------
     def difficulty(self, value: Any) -> int:
         return difficulty(value)
@@ -286,7 +267,7 @@ class Resistance(TabledSystem):
             sid = s.skill_id(skill)
             has_skill, skill_name = sid in pc.skills, sid
         elif approach:
-            options = s.approach_map.get(self._approach(approach), ())
+            options = s.approach_map.get(choose(approach, tuple(self.approach_map), "approach"), ())
             owned = [k for k in options if k in pc.skills]
             has_skill, skill_name = bool(owned), (owned[0] if owned else (options[0] if options else None))
         else:
@@ -331,7 +312,7 @@ class Resistance(TabledSystem):
             return []
         if isinstance(assistants, str | bytes) or not isinstance(assistants, list | tuple):
             raise RulesError("assistants are a list of characters")
-        helpers = [self._pc(a) for a in assistants]
+        helpers = [self.mine(a) for a in assistants]
         s = self.setting_for(pc.setting)
         serving = set(s.approach_map.get(str(approach or "").strip().lower(), ()))
         if skill_name:
@@ -347,16 +328,10 @@ class Resistance(TabledSystem):
                 raise RulesError(f"{helper.name} has no skill or domain serving this roll, so cannot help")
         return helpers
 
-    def _approach(self, approach: str) -> str:
-        key = str(approach).strip().lower()
-        if key not in self.approach_map:
-            raise RulesError(f"approach must be one of {', '.join(self.approach_map)}, not {approach!r}")
-        return key
-
     def check_odds(self, actor: Any, approach: str | None, difficulty: Any, **options: Any) -> Odds:
         """The stakes (stress, resistance, defensive) change what a roll costs, never its odds."""
         o = given(self.check_options, options, "Resistance checks")
-        built = self._build(self._pc(actor), approach, o)
+        built = self._build(self.mine(actor), approach, o)
         return self._odds(built["pool"], self.difficulty(difficulty), built)
 
     def odds_for(self, **parameters: Any) -> Odds:
@@ -392,7 +367,7 @@ class Resistance(TabledSystem):
               **options: Any) -> CheckResult:
         o = given(self.check_options, options, "Resistance checks")
         stress, resistance, assistants = o.stress, o.resistance, o.assistants
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         built = self._build(pc, approach, o)
         diff = self.difficulty(difficulty)
@@ -457,21 +432,12 @@ class Resistance(TabledSystem):
 
         The leader is the first member with a skill serving the approach (else the first member).
         """
-        group = [self._pc(a) for a in actors]
-        if not group:
-            raise RulesError("a group check needs someone in the group")
         serving = self.approach_map.get(approach or "", ())
-        leader = next((pc for pc in group if any(k in pc.skills for k in serving)), group[0])
-        result = self.check(leader, approach, difficulty, rng, **options)
-        followers = []
-        if result.success:
-            for member in group:
-                if member is not leader:
-                    follow = self.check(member, approach, difficulty, rng, **{**options, "mastery": True})
-                    result.events.extend(follow.events)
-                    followers.append({"name": member.name, "degree": follow.degree})
-        result.detail["leader"] = leader.name
-        result.detail["followers"] = followers
+        _, result, rolls = group_roll(
+            self, [self.mine(a) for a in actors], approach, difficulty, rng,
+            lambda group: next((pc for pc in group if any(k in pc.skills for k in serving)), group[0]),
+            lambda led: {"mastery": True} if led.success else None, **options)
+        result.detail["followers"] = [{"name": member.name, "degree": roll.degree} for member, roll in rolls]
         return result
 
     # -- harm and recovery ---------------------------------------------------------------------------
@@ -493,7 +459,7 @@ class Resistance(TabledSystem):
             if actor.at_mercy:
                 events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
             return events
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
         events, _ = self.stress_rules_for(pc.setting).take(
             pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
@@ -514,7 +480,7 @@ class Resistance(TabledSystem):
                     actor.name,
                 )
             ]
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         rid = self.setting_for(pc.setting).for_harm(kind)
         return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
 
@@ -522,7 +488,7 @@ class Resistance(TabledSystem):
         self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
     ) -> list[Event]:
         """Mark a known amount of stress and roll for fallout."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         if not isinstance(amount, int) or amount < 0:
             raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
         events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
@@ -530,7 +496,7 @@ class Resistance(TabledSystem):
 
     def renewed_hope(self, actor: Any) -> list[Event]:
         """1 stress off the resistance that takes mind harm (see the module docstring)."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         setting = self.setting_for(pc.setting)
         rid = setting.for_harm(str(self.house_rules.get("hope", "mind")))
         name = setting.name(rid)
@@ -545,24 +511,20 @@ class Resistance(TabledSystem):
         return [Event("hope", f"{pc.name} has no {name} stress to clear.", pc.name,
                       {"resistance": rid, "removed": 0})]
 
-    @classmethod
-    def moves(cls) -> tuple[SystemMove, ...]:
-        return MOVES
-
     def lay_low(self, actor: Any) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).lay_low(pc)
 
     def act_to_recover(self, actor: Any, resistance: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).act_to_recover(pc, resistance, effort, rng)
 
     def refresh(self, actor: Any, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).refresh(pc, effort, rng)
 
     def end_situation(self, actor: Any) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).end_situation(pc)
 
     def buy(
@@ -592,7 +554,7 @@ class Resistance(TabledSystem):
     def add_bond(
         self, actor: Any, name: str, *, level: str = "person", kind: str = "npc", expertise: str = ""
     ) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         self.setting_for(pc.setting).bond_rank(level)
         pc.bonds.append(build.bond_record(name, kind, level, expertise))
         return [Event("bond", f"{pc.name} gains a bond: {name} ({level}).", pc.name)]
@@ -609,7 +571,7 @@ class Resistance(TabledSystem):
         against: str | None = None,
     ) -> CheckResult:
         """An NPC bond does something risky for you; stress it takes lands on its own track."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         s = self.setting_for(pc.setting)
         rules = self.stress_rules_for(pc.setting)
         b = rules.bond(pc, bond)
@@ -658,7 +620,7 @@ class Resistance(TabledSystem):
         )
 
     def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         b = self.stress_rules_for(pc.setting).bond(pc, bond)
         die = SIZE_DIE.get(effort, effort)
         amount = roll_stress(stress_from(die), rng)
@@ -670,16 +632,8 @@ class Resistance(TabledSystem):
 
     def end_session(self, actor: Any, rng: Rng) -> list[Event]:
         """Fallout checks for every bond that took stress this session."""
-        pc = self._pc(actor)
+        pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
-
-    # -- encounters -----------------------------------------------------------------------------------
-    def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
-        if not isinstance(encounter, Conflict):
-            raise RulesError("that encounter is not a Resistance conflict")
-        if not isinstance(actor, ResistancePC):
-            raise RulesError("Resistance NPCs never act on their own; they act through the characters' rolls")
-        return policy(actor, encounter, rng)
 
 
 def _named(table: dict[str, dict[str, Any]], key: str) -> str:
