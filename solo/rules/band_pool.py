@@ -29,17 +29,22 @@ class BandPool:
     names: tuple[str, ...]
     degrees: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        # each face's band, looked up rather than searched: a forecast reads one per roll
+        faces = tuple(next((b for b, top in enumerate(self.tops) if face <= top), len(self.tops) - 1)
+                      for face in range(1, self.sides + 1))
+        object.__setattr__(self, "_bands", faces)
+
     def band_of(self, face: int) -> int:
-        for band, top in enumerate(self.tops):
-            if face <= top:
-                return band
-        return len(self.tops) - 1
+        return self._bands[face - 1]  # type: ignore[attr-defined, no-any-return]
 
     def roll(self, count: int, drops: int, rng: Rng) -> BandRoll:
         """Roll `count` dice, keep the highest, drop the result `drops` bands."""
         dice = rng.dice((self.sides,) * count)
         top = max(dice)
-        band = max(0, self.band_of(top) - drops)
+        band = self._bands[top - 1] - drops  # type: ignore[attr-defined]
+        if band < 0:
+            band = 0
         tens = dice.count(self.sides) if band == len(self.tops) - 1 else 0
         return BandRoll(self, dice, top, band, drops, tens)
 

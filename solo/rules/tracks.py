@@ -19,18 +19,18 @@ def take(actor: Any, tracks: Sequence[str], amount: int, skip: int = 0) -> list[
     `skip` of them pass the first track by (a talent that ignores the buffer)
     and fall on the tracks after it.
     """
-    out = [0] * len(tracks)
     if amount <= 0:
-        return out
+        return [0] * len(tracks)
     passing = min(skip, amount)
     left = amount - passing
-    for i, name in enumerate(tracks):
-        if i == 1:
-            left += passing
+    out = []
+    for name in tracks:
         have = getattr(actor, name)
-        out[i] = min(have, left)
-        setattr(actor, name, have - out[i])
-        left -= out[i]
+        lost = have if have < left else left
+        setattr(actor, name, have - lost)
+        out.append(lost)
+        left += passing - lost
+        passing = 0
     return out
 
 

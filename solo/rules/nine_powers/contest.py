@@ -89,7 +89,7 @@ from solo.rules.nine_powers.pools import (
 from solo.rules.nine_powers.skills import SKILL_IDS, SPEED, display, skill_id
 from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, can_spend, spend
 from solo.rules.options import Option
-from solo.rules.targets import live_target, weakest
+from solo.rules.targets import live_target
 from solo.rules.tracks import take
 from solo.rules.words import moved, plural
 
@@ -799,7 +799,11 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     if not foes:
         raise RulesError(f"{f.label} has nobody to act against")
     buffer, real = contest.buffer, contest.real
-    target, left = weakest(foes, lambda g: getattr(g.actor, buffer) + getattr(g.actor, real))
+    target, left = foes[0], getattr(foes[0].actor, buffer) + getattr(foes[0].actor, real)
+    for g in foes[1:]:  # `targets.weakest`, written out: the forecast asks this every NPC turn
+        points = getattr(g.actor, buffer) + getattr(g.actor, real)
+        if points < left or points == left and g.index < target.index:
+            target, left = g, points
     if contest.kind == "physical":
         skill = contest.attack_skills(actor)[0]
     else:

@@ -92,7 +92,8 @@ def is_ranged(w: dict[str, Any]) -> bool:
 class Side(Seat):
     """A seat in a conflict, with the weapons' state."""
 
-    __slots__ = ("used", "loaded", "broken", "tired", "surprised", "attacked", "stunned_until", "wielding")
+    __slots__ = ("used", "loaded", "broken", "tired", "surprised", "attacked", "stunned_until", "wielding",
+                 "pc", "npc")
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -104,14 +105,9 @@ class Side(Seat):
         self.attacked = False
         self.stunned_until = 0
         self.wielding = 0  # the weapon in hand: the first until another is used
-
-    @property
-    def pc(self) -> ResistancePC:
-        return self.actor  # type: ignore[return-value]  # a character's seat (the conflict checks sides)
-
-    @property
-    def npc(self) -> ResistanceNPC:
-        return self.actor  # type: ignore[return-value]  # a foe's seat
+        # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
+        self.pc: ResistancePC = actor  # type: ignore[assignment]
+        self.npc: ResistanceNPC = actor  # type: ignore[assignment]
 
 
 class Conflict(Encounter):
