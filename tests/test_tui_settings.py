@@ -215,3 +215,26 @@ def test_a_long_line_in_the_narrow_side_panel_hangs_under_its_own_start():
     assert [line.rstrip() for line in console.export_text().splitlines()] == [
         "Vroy", "  Fortitude 4/4 ·", "    Resilience 4/4 ·", "    Craftiness 4/4",
         "1. Find the missing", "  ferryman"]
+
+
+def test_your_own_dice_is_marked_first_in_the_footer_at_80x24_and_f4_takes_it_away(saves_dir):
+    from textual.widgets._footer import FooterKey
+
+    make_campaign(saves_dir, seed=7)
+    path = Path(os.environ["SOLO_CONFIG"])
+    path.write_text("physical_dice = true\n")
+
+    def marks(h) -> list[FooterKey]:
+        return [k for k in h.main.query(FooterKey) if k.description == "Your own dice"]
+
+    async def scenario(h):
+        [mark] = marks(h)
+        assert mark.key == "f4" and mark.region.x < 20 and mark.region.right <= 80  # seen at 80 columns
+        await h.press("escape", "f4")
+        assert marks(h) == [] and "solo's dice again." in h.notifications
+        await h.press("f4")
+        [mark] = marks(h)
+        assert mark.region.right <= 80
+
+    play(new_app(saves_dir), scenario, size=(80, 24))
+    assert "physical_dice = true" in path.read_text()
