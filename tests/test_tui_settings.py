@@ -111,6 +111,7 @@ def test_your_own_dice_for_a_journey_the_countdown_and_a_clock(saves_dir):
                                       " 16.7%) -> a complication! Marks cleared.")
         await h.press("escape")  # the journey's check is the player's to report: left waiting
         await h.type("/mark")
+        assert h.app.screen.hint.startswith("countdown at 1 mark: chance of a complication 16.7% · ")
         assert await enter(h, "6") == ["Roll a d6"]
         assert h.shown[-1] == ("countdown Countdown: 1 mark, d6 rolled 6 (needed 1 or less, 16.7%)"
                                " -> not yet; 1 mark stands. (your dice: 6)")
