@@ -77,6 +77,7 @@ def test_with_your_own_dice_every_die_is_asked_for_and_journaled_as_entered(save
         assert h.shown[-1].endswith("rolled d4:2, twist 9+8 -> Yes (60.8%: the chance of this exact"
                                     " answer). Yes, just as you thought. (your dice: 2, 9, 8, 1)")
         await h.type("/table weather/wind")
+        assert h.app.screen.hint.startswith("table Wind: rolled with d6, 6 rows · die 1 of this move")
         await h.type("1")
         assert h.shown[-1] == "table     Wind (d6: 1): hardly a breath of wind (your dice: 1)"
         await h.type("/roll d20")
