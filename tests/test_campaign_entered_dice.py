@@ -74,6 +74,23 @@ def test_a_check_rolls_the_entered_faces():
     assert differences(c, replay(c)) == []
 
 
+def test_a_check_says_its_exact_chance_before_the_first_die_the_one_it_journals():
+    import re
+
+    from solo.dice import Rng
+    from solo.rules import registry
+
+    c = Campaign.new("Table Dice", seed=1, system="nine-powers")
+    sheet = registry.get("nine-powers").random_character(Rng(1), name="Vroy").to_dict()
+    perform(c, "character_add", {"sheet": sheet})
+    with pytest.raises(DiceNeeded) as asked:
+        perform(c, "rules.check", {"character": "Vroy", "approach": "lore", "entered_dice": []})
+    (entry,), _ = _asked(c, "rules.check", {"character": "Vroy", "approach": "lore"}, face=2)
+    journaled = re.search(r"\(chance of success ([0-9.]+%)\)", entry.text)
+    assert journaled is not None
+    assert asked.value.before == f"Vroy's check: chance of success {journaled.group(1)}"
+
+
 def test_a_fight_rolls_the_entered_faces_for_both_sides_and_rebuilds_with_them():
     from solo.campaign.encounter_moves import running_state
     from solo.dice import Rng

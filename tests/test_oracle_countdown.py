@@ -108,3 +108,15 @@ def test_chaos_moves_one_step_and_stays_within_one_to_nine():
         with pytest.raises(OracleError, match="between 1 and 9"):
             check_chaos(bad)
     assert check_chaos("7") == 7
+
+
+def test_with_your_own_dice_the_countdown_die_is_asked_for_with_its_exact_chance(tables):
+    from solo.dice.entered import DiceNeeded, EnteredDice
+
+    with pytest.raises(DiceNeeded) as asked:
+        countdown_roll(2, EnteredDice([]), tables)
+    assert (asked.value.sides, asked.value.before) == (6, "countdown at 2 marks: chance of a"
+                                                           " complication 33.3%")
+    with pytest.raises(DiceNeeded) as asked:
+        countdown_step(0, EnteredDice([]), tables)
+    assert asked.value.before == "countdown at 1 mark: chance of a complication 16.7%"

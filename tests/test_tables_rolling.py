@@ -203,3 +203,15 @@ def test_changing_one_loaded_table_set_leaves_the_next_load_alone():
     first.tables["weather/day"].rows[0].value = "changed in memory"
     again = load_tables(use_env=False)
     assert again.tables["weather/day"].rows[0].value != "changed in memory"
+
+
+def test_with_your_own_dice_a_table_says_its_dice_and_rows_before_the_roll():
+    import pytest
+
+    from solo.dice.entered import DiceNeeded, EnteredDice
+    from solo.tables import load_tables
+
+    tables = load_tables(use_env=False)
+    with pytest.raises(DiceNeeded) as asked:
+        tables.roll("weather/day", EnteredDice([]))
+    assert (asked.value.sides, asked.value.before) == (6, "table Weather today: rolled with 2d6, 9 rows")

@@ -77,6 +77,7 @@ def test_with_your_own_dice_every_die_is_asked_for_and_journaled_as_entered(save
         assert h.shown[-1].endswith("rolled d4:2, twist 9+8 -> Yes (60.8%: the chance of this exact"
                                     " answer). Yes, just as you thought. (your dice: 2, 9, 8, 1)")
         await h.type("/table weather/wind")
+        assert h.app.screen.hint.startswith("table Wind: rolled with d6, 6 rows · die 1 of this move")
         await h.type("1")
         assert h.shown[-1] == "table     Wind (d6: 1): hardly a breath of wind (your dice: 1)"
         await h.type("/roll d20")
@@ -111,6 +112,7 @@ def test_your_own_dice_for_a_journey_the_countdown_and_a_clock(saves_dir):
                                       " 16.7%) -> a complication! Marks cleared.")
         await h.press("escape")  # the journey's check is the player's to report: left waiting
         await h.type("/mark")
+        assert h.app.screen.hint.startswith("countdown at 1 mark: chance of a complication 16.7% · ")
         assert await enter(h, "6") == ["Roll a d6"]
         assert h.shown[-1] == ("countdown Countdown: 1 mark, d6 rolled 6 (needed 1 or less, 16.7%)"
                                " -> not yet; 1 mark stands. (your dice: 6)")
@@ -215,3 +217,26 @@ def test_a_long_line_in_the_narrow_side_panel_hangs_under_its_own_start():
     assert [line.rstrip() for line in console.export_text().splitlines()] == [
         "Vroy", "  Fortitude 4/4 ·", "    Resilience 4/4 ·", "    Craftiness 4/4",
         "1. Find the missing", "  ferryman"]
+
+
+def test_your_own_dice_is_marked_first_in_the_footer_at_80x24_and_f4_takes_it_away(saves_dir):
+    from textual.widgets._footer import FooterKey
+
+    make_campaign(saves_dir, seed=7)
+    path = Path(os.environ["SOLO_CONFIG"])
+    path.write_text("physical_dice = true\n")
+
+    def marks(h) -> list[FooterKey]:
+        return [k for k in h.main.query(FooterKey) if k.description == "Your own dice"]
+
+    async def scenario(h):
+        [mark] = marks(h)
+        assert mark.key == "f4" and mark.region.x < 20 and mark.region.right <= 80  # seen at 80 columns
+        await h.press("escape", "f4")
+        assert marks(h) == [] and "solo's dice again." in h.notifications
+        await h.press("f4")
+        [mark] = marks(h)
+        assert mark.region.right <= 80
+
+    play(new_app(saves_dir), scenario, size=(80, 24))
+    assert "physical_dice = true" in path.read_text()

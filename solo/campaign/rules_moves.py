@@ -47,6 +47,7 @@ from solo.campaign.encounter_moves import refuse_if_busy
 from solo.campaign.journal import JournalEntry
 from solo.campaign.state import Campaign, Character
 from solo.dice import percent
+from solo.dice.entered import DiceNeeded
 from solo.errors import SoloError
 from solo.rules.engine import Actor, CheckResult, Odds, System
 from solo.rules.options import parse_options
@@ -112,10 +113,15 @@ def roll_check(campaign: Campaign, system: System, character: Character, approac
     if edge:
         difficulty, options = system.with_edge(difficulty, options, edge)
     odds = system.check_odds(actor, approach, difficulty, **options)
-    if roll is None:
-        result = system.check(actor, approach, difficulty, rng, **options)
-    else:
-        result = roll(actor, difficulty, options)
+    try:
+        if roll is None:
+            result = system.check(actor, approach, difficulty, rng, **options)
+        else:
+            result = roll(actor, difficulty, options)
+    except DiceNeeded as needed:  # the player rolls: the exact chance goes with the die asked for
+        if not needed.before:
+            needed.before = f"{character.name}'s check: chance of success {percent(odds.success)}"
+        raise
     store_actor(campaign, character, actor)
     for helper, helper_actor in helpers:
         store_actor(campaign, helper, helper_actor)

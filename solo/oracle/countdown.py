@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from solo.dice import Rng, percent
+from solo.dice.entered import DiceNeeded
 from solo.oracle.errors import OracleError
 from solo.oracle.journey import Effect, parse_effect
 from solo.tables import TableRoll, TableSet
@@ -102,8 +103,13 @@ def countdown_roll(marks: int, rng: Rng, tables: TableSet, *, marks_before: int 
                    ) -> CountdownResult:
     """Roll the d6 against the marks; at or under clears them and draws a complication."""
     marks = _check_marks(marks)
-    die = rng.die(COUNTDOWN_DIE)
     chance = countdown_chance(marks)
+    try:
+        die = rng.die(COUNTDOWN_DIE)
+    except DiceNeeded as needed:  # the player rolls: the exact chance goes with the die asked for
+        needed.before = (f"countdown at {marks} mark{'s' if marks != 1 else ''}: chance of a"
+                         f" complication {percent(chance)}")
+        raise
     before = marks if marks_before is None else marks_before
     if die <= marks:
         drawn = tables.roll(COMPLICATION_TABLE, rng)

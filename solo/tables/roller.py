@@ -35,6 +35,7 @@ from math import lcm
 from typing import Any
 
 from solo.dice import DiceError, Rng, RollResult, distribution, parse, roll
+from solo.dice.entered import DiceNeeded
 from solo.tables.budget import Budget, TableError
 from solo.tables.grammar import Grammar
 from solo.tables.model import FollowUp, Row, Table
@@ -180,10 +181,15 @@ class Roller:
             return self._dressed(table, TableRoll(table.id, table.title, text, nested=nested))
         rows_of = self.lookup(table.column_of) if table.kind == "column" and table.column_of else table
         shuffled = False
-        if rows_of.deck:
-            shuffled, (dice_roll, row) = self._draw(rows_of, rng, again, budget)
-        else:
-            dice_roll, row = self._pick(rows_of, rng, again, budget)
+        try:
+            if rows_of.deck:
+                shuffled, (dice_roll, row) = self._draw(rows_of, rng, again, budget)
+            else:
+                dice_roll, row = self._pick(rows_of, rng, again, budget)
+        except DiceNeeded as needed:  # the player rolls: which table, its dice and its rows
+            if not needed.before:
+                needed.before = _table_before(rows_of)
+            raise
         value = self._expand_value(row.value, rng, depth, nested, budget)
         columns = rows_of.columns
         if table.kind == "column":
@@ -378,3 +384,10 @@ class Roller:
         if isinstance(value, list):
             return [self._expand_value(v, rng, depth, nested, budget) for v in value]
         return value
+
+
+def _table_before(table: Table) -> str:
+    """What a player rolling by hand is told first: the table, the dice it is rolled with, its rows."""
+    rows = len([r for r in table.rows if not r.display])
+    how = f"rolled with {table.dice}" if table.kind == "range" and table.dice else "one row picked"
+    return f"table {table.title}: {how}, {rows} row{'s' if rows != 1 else ''}"

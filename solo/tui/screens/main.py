@@ -225,6 +225,7 @@ class MainScreen(Screen[None]):
         settings.physical_dice = not settings.physical_dice
         self.app.save_settings()  # type: ignore[attr-defined]
         self._show_state()
+        self.refresh_bindings()  # the footer's mark comes or goes
         self.tell("Your own dice: every die a move rolls is asked for." if settings.physical_dice
                   else "solo's dice again.")
 

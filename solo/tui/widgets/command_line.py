@@ -61,6 +61,12 @@ class CommandLine(TextArea):
         self.typed: list[str] = []
         self._at = 0
 
+    def on_mount(self) -> None:
+        # Headless means Pilot or a snapshot, never a player's terminal: a steady cursor there, so
+        # what a test sees does not depend on where the half-second blink was when it looked.
+        if self.app.is_headless:
+            self.cursor_blink = False
+
     # -- what the screen and the tests use --------------------------------------------------
     @property
     def value(self) -> str:
