@@ -10,7 +10,7 @@ directly: replacing a device or a pipe with a plain file would be wrong.  A
 missing folder is an error, not created.
 
 The temporary file is created the safe way: `O_CREAT | O_EXCL | O_NOFOLLOW`
-under a name with 64 random bits from `secrets`, so a file or a symlink
+under a name with 64 random bits from `os.urandom`, so a file or a symlink
 someone planted at a guessed name is never opened, let alone written
 through (another name is drawn instead).  Its name, `.solo-<pid>-<random>.tmp`,
 is short whatever the target is called, so a target name near the 255-byte
@@ -33,7 +33,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 from pathlib import Path
 
@@ -62,8 +61,13 @@ def _fail(given: Path, exc: OSError | str) -> SoloError:
     return SoloError(f"cannot write to {given}: {reason}")
 
 
+def random_hex(size: int) -> str:
+    """`size` random bytes in hex: `secrets.token_hex`, without loading hmac and hashlib at start."""
+    return os.urandom(size).hex()
+
+
 def temp_name() -> str:
-    return f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(8)}{TEMP_SUFFIX}"
+    return f"{TEMP_PREFIX}{os.getpid()}-{random_hex(8)}{TEMP_SUFFIX}"
 
 
 def _alive(pid: int) -> bool:

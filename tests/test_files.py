@@ -92,7 +92,7 @@ def test_a_symlink_planted_at_the_temp_name_is_never_written_through(tmp_path, m
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     draws = iter(["0" * 16, "1" * 16])
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(draws))
+    monkeypatch.setattr(files, "random_hex", lambda n: next(draws))
     planted = tmp_path / f".solo-{os.getpid()}-{'0' * 16}.tmp"
     planted.symlink_to(victim)
     write_text(tmp_path / "out.md", "the export")

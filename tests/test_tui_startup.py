@@ -87,3 +87,51 @@ def test_loading_a_campaign_pauses_the_collector_then_freezes_what_it_loaded(sav
         assert gc.isenabled()  # a save that fails to load leaves the collector as it was
     finally:
         gc.unfreeze()
+
+
+def test_the_first_frame_drawn_of_the_journal_ends_with_the_newest_entry(saves_dir, monkeypatch):
+    # Textual tells a widget its first size (Resize) only after drawing a frame with it; the journal
+    # counts its entries when it is first drawn instead, so that very frame shows the newest ones.
+    from solo.tui.widgets.journal import JournalView
+
+    session = make_campaign(saves_dir)
+    for n in range(60):
+        session.perform("note", text=f"Note {n} on the salt road.")
+    first: list[str] = []
+    draw = JournalView.render_lines
+
+    def render_lines(self, crop):
+        lines = draw(self, crop)
+        if not first:
+            first.extend(strip.text.strip(" ▕") for strip in lines)  # less the scroll bar's gutter
+        return lines
+
+    monkeypatch.setattr(JournalView, "render_lines", render_lines)
+
+    async def scenario(h):
+        assert h.journal[-1].endswith("Note 59 on the salt road.")
+
+    play(new_app(saves_dir), scenario)
+    drawn = [line for line in first if line]
+    assert drawn and drawn[-1].endswith("Note 59 on the salt road.")
+    assert not any(line.endswith("Note 0 on the salt road.") for line in drawn)  # the end, not the top
+
+
+def test_a_start_with_the_collector_off_turns_it_back_on_once_the_first_frame_is_up(saves_dir):
+    import gc
+
+    make_campaign(saves_dir)
+    enabled: list[bool] = []
+
+    async def scenario(h):
+        while not h.app.started:
+            await h.pilot.pause()
+        enabled.append(gc.isenabled())
+
+    gc.disable()  # as `solo` starts the TUI (commands/play.py)
+    try:
+        play(new_app(saves_dir), scenario)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    assert enabled == [True]

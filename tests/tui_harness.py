@@ -42,10 +42,12 @@ class Harness:
             # A worker whose screen is not on top is waiting for the screen above it (a dialog).
             running = [w for w in self.app.workers if not w.is_finished
                        and (w.node is self.app or w.node.screen is self.app.screen)]
-            if not (main is not None and main.busy) and not running:
+            # The header, side panel and footer arrive just after the first frame (`mount_rest`).
+            if not (main is not None and (main.busy or not main.whole)) and not running:
                 break
             if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"the app did not settle: {running}, busy={main and main.busy}")
+                raise AssertionError(f"the app did not settle: {running}, busy={main and main.busy},"
+                                     f" whole={main and main.whole}")
             await asyncio.sleep(0.01)
         await self.pilot.pause()
 

@@ -15,12 +15,14 @@
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from solo.files import fsync_dir  # noqa: F401  (callers take it from here too)
+from solo.files import (
+    fsync_dir,  # noqa: F401  (callers take it from here too)
+    random_hex,
+)
 
 try:
     import fcntl
@@ -34,7 +36,7 @@ _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | g
 def temp_name(target: Path) -> Path:
     """An unpredictable temporary name beside `target` (hidden, so never listed as a campaign)."""
     stem = target.name.encode("utf-8")[:200].decode("utf-8", "ignore")  # 255 bytes at most
-    return target.with_name(f".{stem}.{secrets.token_hex(8)}{TEMP_SUFFIX}")
+    return target.with_name(f".{stem}.{random_hex(8)}{TEMP_SUFFIX}")
 
 
 def create_exclusive(target: Path) -> tuple[int, Path]:

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +56,7 @@ from solo.campaign.journal import ActionRecord, JournalEntry, UndoStep
 from solo.campaign.jsontext import BadJson, loads
 from solo.campaign.state import Campaign
 from solo.errors import SoloError
+from solo.files import random_hex
 
 LOG_FORMAT = "solo-campaign-log"
 LOG_VERSION = 1
@@ -72,7 +72,7 @@ class LogError(SoloError):
 
 
 def new_id() -> str:
-    return secrets.token_hex(16)
+    return random_hex(16)
 
 
 def header(log_id: str) -> bytes:

@@ -142,6 +142,7 @@ class SoloApp(App[None]):
         self.run_worker(self._check_tables, thread=True, name="load tables", exit_on_error=False)
         main = self.main
         if main is not None:
+            self.run_worker(main.mount_rest(), name="mount the rest")
             self._check_campaign(main.session)
             main.read_resources()
 

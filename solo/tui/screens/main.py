@@ -24,7 +24,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
-from textual.widgets import Header, Input, TextArea
+from textual.widget import Widget
+from textual.widgets import Header, Input, Static, TextArea
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.campaign.journal_edits import edits
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from solo.tables import TableSet
 
 T = TypeVar("T")
+W = TypeVar("W", bound=Widget)
 LOG_POLL_SECONDS = 0.5  # how often the campaign's log is looked at for another solo's moves
 
 WELCOME = (
@@ -94,13 +96,46 @@ class MainScreen(Screen[None]):
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
+        # Before the app's first frame, the header, the side panel and the footer are only empty
+        # slots of their size (see `mount_rest`): the frame that shows the newest entries comes
+        # sooner, and nothing moves when they arrive.
+        self._rest_mounted = getattr(self.app, "started", True)
+        yield Header() if self._rest_mounted else Static(id="header-slot")
         with Horizontal(id="play"):
             yield JournalView(WELCOME, id="journal")
-            yield SidePanel(id="side")
+            yield self._side_panel() if self._rest_mounted else self._as_set(Static(id="side-slot"))
         yield CommandLine(placeholder=f"Write what happens ({HINT}) · ? ask the oracle · /command"
                                       " · F1 help", id="line")
-        yield KeysFooter()
+        yield KeysFooter() if self._rest_mounted else Static(id="footer-slot")
+
+    def _side_panel(self) -> SidePanel:
+        return self._as_set(SidePanel(id="side"))
+
+    def _as_set(self, side: W) -> W:
+        """The side panel (or its slot) shown or hidden as the player's settings say."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            side.display = settings.side_panel
+        return side
+
+    @property
+    def whole(self) -> bool:
+        """Whether the header, the side panel and the footer are in place (not their slots)."""
+        return self._rest_mounted
+
+    async def mount_rest(self) -> None:
+        """Put the header, the side panel and the footer in their slots, all in one repaint."""
+        if self._rest_mounted:
+            return
+        self._rest_mounted = True
+        with self.app.batch_update():
+            for slot, widget in (("#header-slot", Header()), ("#side-slot", self._side_panel()),
+                                 ("#footer-slot", KeysFooter())):
+                placeholder = self.query_one(slot)
+                await placeholder.parent.mount(widget, before=placeholder)  # type: ignore[union-attr]
+                await placeholder.remove()
+            self.side.show(self.campaign, self._resources)
+        self.refresh_bindings()  # the footer shows its keys when told they changed
 
     @property
     def journal(self) -> JournalView:
@@ -121,9 +156,6 @@ class MainScreen(Screen[None]):
         self.journal.set_entries(self.campaign.journal)
         self._show_state()
         self.line.focus()
-        settings = getattr(self.app, "settings", None)
-        if settings is not None:
-            self.side.display = settings.side_panel
 
     def load(self, session: Session) -> None:
         """Play another campaign here (its queue is empty: the app settles it before switching)."""
@@ -147,7 +179,8 @@ class MainScreen(Screen[None]):
         # Your own dice first: a narrow terminal cuts the end of the line off.
         self.sub_title = pictures(("your own dice (F4) · " if self.physical_dice else "")
                                   + (c.system or "no rule system") + " · " + _scene_label(c))
-        self.side.show(c, self._resources)
+        if self._rest_mounted:
+            self.side.show(c, self._resources)
         if getattr(self.app, "started", True):
             self.read_resources()
 
@@ -172,7 +205,8 @@ class MainScreen(Screen[None]):
     def _show_resources(self, found: dict[int, str]) -> None:
         if found != self._resources:
             self._resources = found
-            self.side.show(self.campaign, found)
+            if self._rest_mounted:
+                self.side.show(self.campaign, found)
 
     # -- Play: what moves use ---------------------------------------------------------
     @property
@@ -422,6 +456,8 @@ class MainScreen(Screen[None]):
         self.journal.select(index)
 
     def action_toggle_side(self) -> None:
+        if not self._rest_mounted:
+            return
         self.side.display = not self.side.display
         settings = getattr(self.app, "settings", None)
         if settings is not None:
