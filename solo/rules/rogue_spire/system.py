@@ -43,7 +43,6 @@ from functools import cached_property
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -53,7 +52,6 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
-    System,
     choose,
     neutral_kind,
     neutral_size,
@@ -76,6 +74,7 @@ from solo.rules.rogue_spire.dice import (
 )
 from solo.rules.rogue_spire.encounter import Skirmish
 from solo.rules.rogue_spire.policy import policy
+from solo.rules.tabled import TabledSystem
 
 LADDER_WORDS = {"routine": 4, "trained": 6, "advanced": 8, "expert": 10, "heroic": 12, "epic": 20}
 DIE_CHOICES = tuple(f"d{s}" for s in SIZES)
@@ -88,9 +87,11 @@ def master_budget(players: int, encounters: int) -> int:
     return players + encounters
 
 
-class RogueSpire(System):
+class RogueSpire(TabledSystem):
     id = "rogue-spire"
     name = "Master of the Rogue Spire"
+    npc_table = "rogue-spire/npcs"
+    short_name = "Rogue Spire"
     difficulty_names = tuple(LADDER_WORDS)
     odds_parameters = ("die", "td", "against", "modifier", "steady", "tie")
     check_options = (
@@ -122,13 +123,6 @@ class RogueSpire(System):
         Option("tie", "choice", "a tie becomes Success BUT or Failure BUT", TIE_CHOICES),
     )
     encounter_class = Skirmish
-
-    def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
-
-    @cached_property
-    def house_rules(self) -> dict[str, Any]:
-        return self.data.settings("rogue-spire/house-rules")
 
     @cached_property
     def catalogue(self) -> build.Catalogue:
@@ -171,16 +165,8 @@ class RogueSpire(System):
     def actor_from_dict(self, data: Mapping[str, Any]) -> SpireActor:
         return actor_from_dict(data)
 
-    def npc_names(self) -> list[str]:
-        return list(self.catalogue.npcs)
-
-    def npc(self, name: str) -> SpireActor:
-        key = name.strip().lower().replace(" ", "-")
-        if key not in self.catalogue.npcs:
-            raise RulesError(
-                f"no Rogue Spire creature called {name!r}; known: {', '.join(self.catalogue.npcs)}"
-            )
-        return build.npc_from_record(self.catalogue.npcs[key], self.catalogue)
+    def npc_from_record(self, record: Mapping[str, Any]) -> SpireActor:
+        return build.npc_from_record(record, self.catalogue)
 
     def stat_block(self, actor: Any) -> str:
         """The sheet in short lines (it fits the TUI's sheet panel at 80 columns)."""
@@ -225,11 +211,8 @@ class RogueSpire(System):
         state = "" if a.condition() == "up" else f" · {a.condition()}"
         return f"{Skirmish.dice_line(a)} · XP {a.xp} · tokens {a.tokens}{state}"
 
-    @staticmethod
-    def _actor(actor: Any) -> SpireActor:
-        if not isinstance(actor, SpireActor):
-            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not a Rogue Spire character")
-        return actor
+    def _actor(self, actor: Any) -> SpireActor:
+        return self.own(actor, SpireActor, "a Rogue Spire character")  # type: ignore[no-any-return]
 
     # -- checks ---------------------------------------------------------------------------------------
     def difficulty(self, difficulty: Any) -> int:
