@@ -1,11 +1,16 @@
 """Rogue Spire moves between fights: rests, healing, death's door, advancement and story tokens.
 
-The rules are in `solo.rules.rogue_spire.recovery`; XP is spent at a good
-night's rest, so ``upgrade`` and ``ascend`` are taken then.
+The rules are in `solo.rules.rogue_spire.recovery`.  XP is spent only
+during a good night's rest (1.8), so upgrades and a tier ascension are
+options of the ``night-rest`` move (``--upgrade d4 --upgrade d6``,
+``--ascend --trait elusive``), not moves of their own.  They are paid
+before the rest's rolls; if any of them is refused (too little XP, no
+matching die) nothing happens at all: no die upgraded, no rest taken.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +29,16 @@ def _quick(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 
 
 def _night(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.night_rest(system._actor(actor), rng)
+    a = system._actor(actor)
+    trial = a.copy()  # every purchase is tried first: a refused one leaves the sheet as it was
+    events: list[Event] = []
+    for j, word in enumerate(options.get("upgrade") or []):
+        events += recovery.upgrade(trial, parse_die(word, f"option --upgrade [{j + 1}]"), system.catalogue)
+    if options.get("ascend"):
+        events += recovery.ascend(trial, options.get("trait") or "lucky", system.catalogue)
+    for name in dataclasses.fields(a):
+        setattr(a, name.name, getattr(trial, name.name))
+    return recovery.night_rest(a, rng) + events
 
 
 def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -35,14 +49,6 @@ def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list
 
 def _minute(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
     return recovery.deaths_door_minute(system._actor(actor), rng)
-
-
-def _upgrade(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.upgrade(system._actor(actor), parse_die(options["die"], "option --die"), system.catalogue)
-
-
-def _ascend(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.ascend(system._actor(actor), options["trait"], system.catalogue)
 
 
 def _token(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -79,8 +85,16 @@ MOVES = (
         "night-rest",
         "Good night's rest",
         "every exhausted die refreshes, the lowest strain clears,"
-        " and the lowest injury gets a natural-healing roll (free D4)",
-        (),
+        " the lowest injury gets a natural-healing roll (free D4); XP is spent here",
+        (
+            Option(
+                "upgrade",
+                "list",
+                "spend 5 x sides XP to raise a skill die one step (a matching die needed; repeatable)",
+            ),
+            Option("ascend", "flag", "spend XP to rise a tier when no die can go up", default=False),
+            Option("trait", "text", "the ability trait an ascension adds", default="lucky"),
+        ),
         _night,
     ),
     SystemMove(
@@ -100,21 +114,6 @@ MOVES = (
         "a free D4 for an untreated minute: a 1 is death",
         (),
         _minute,
-    ),
-    SystemMove(
-        "upgrade",
-        "Upgrade a die",
-        "at a good night's rest: 5 x sides XP, a matching die needed",
-        (Option("die", "choice", "the skill die to raise one step", DICE),),
-        _upgrade,
-    ),
-    SystemMove(
-        "ascend",
-        "Ascend a tier",
-        "at a good night's rest, when no die can go up: a new D4 and trait"
-        " (past Champion: a larger vitality die)",
-        (Option("trait", "text", "the new ability trait", default="lucky"),),
-        _ascend,
     ),
     SystemMove(
         "token",
