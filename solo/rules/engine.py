@@ -387,6 +387,11 @@ class System(ABC):
         """What a character can do outside a fight (rest, heal, advance...): see `solo.rules.moves`."""
         return ()
 
+    def complication_budget(self) -> Any:
+        """The GM's budget for the oracle's surprises (`solo.rules.budget.SurpriseBudget`), or None:
+        complications and random events then cost nothing and change nothing extra."""
+        return None
+
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod
     def harm(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...

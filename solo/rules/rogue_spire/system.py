@@ -28,10 +28,16 @@ major a successful healing of the lowest injured die and a night's rest.
 Story tokens: the player's are on the sheet (``tokens``), spent in a fight
 with the ``token`` action or between fights with the ``token`` move (refresh
 a die; 4 XP instead of a bonus token), and a clue's renewed hope gives one.
-The Master's budget (`master_budget`: one per player a session, one per
-encounter) is spent in fights on rerolls of the GM side's failed attacks
-(see the encounter); the oracle's complications and random events do not
-spend it yet [not done: that needs a campaign hook no system has].
+The Master's budget is one token per player a session and one per
+encounter (1.7).  The per-encounter token is the fight's ``master_tokens``
+(the engine spends it to reroll a GM-side attack on a PC that failed).
+The per-session tokens are `complication_budget` (one per player
+character; a session is a UTC day of play, see `solo.rules.budget`): in a
+Rogue Spire campaign each countdown complication that harms the party costs
+the Master a token while any are left and grows one size (minor harm
+becomes moderate), and each random event (asked for, or from a fate check)
+costs one and leaves a setback on the party's next check.  With the tokens
+spent, complications and events come as the oracle rolled them.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from functools import cached_property
 from typing import Any
 
 from solo.dice import Rng
+from solo.rules.budget import SurpriseBudget
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -137,6 +144,10 @@ class RogueSpire(TabledSystem):
             for approach in rec.get("approaches", []):
                 out.setdefault(approach, []).append(str(rec["text"]))
         return {k: tuple(v) for k, v in out.items()}
+
+    def complication_budget(self) -> SurpriseBudget:
+        """The Master's per-session story tokens: one per player character (1.7)."""
+        return SurpriseBudget("story token", per_pc=1)
 
     # -- characters -----------------------------------------------------------------------------------
     def random_character(
