@@ -25,28 +25,40 @@ The Master's story tokens for the fight (``master_tokens``, one by the rules'
 one-per-encounter) are spent by the engine to reroll a GM-side attack on a
 player character that failed; the board shows what is left.
 
-An attack, step by step (RULES.md 1.5): the defender declares a die - its
-highest unexhausted skill die [SR: the defender's side always picks the
-highest], else an exhausted skill die that is not damaged, else (the
-overwhelmed case) its vitality die while that is unexhausted, else a
-strained skill die, else the vitality die.  The roll modifier is
+An attack, step by step (RULES.md 1.5): the defender declares a die from
+those the rules allow (`Skirmish.defence_options`): any unexhausted skill
+die; with none, an exhausted skill die that is not damaged; with none (the
+overwhelmed case) its vitality die while that is unexhausted; then a
+strained skill die; last the vitality die.  The GM's side always declares
+the highest [SR].  A PC attacked is asked (a one-deep reaction window,
+`solo.rules.initiative`) when it has something to choose - more than one
+die size it may defend with, a story token to spend (-1 to the attacker's
+roll), or a counter-attack - and answers ``defend`` (with ``die``, and
+``token``), or ``counter``.  The roll modifier is
 ``m = Power - max(0, Defense - Bypass)`` (Power and Bypass from the weapon
-and talents, Defense the die's Armor, or Mind for sway); the attacker's die
-steps |m| times and steps past either end of the ladder shift the
-defender's die the other way; TD is half the (shifted) defence die.  A hit
-(Success, Success AND, or a tie taken as Success BUT) exhausts the defence
-die, or injures it if it was already exhausted (strains it, for a
-non-lethal weapon or a ``nonlethal`` fight); a Success AND also injures
-(strains) it, or with a Disorient weapon exhausts one more die instead.
-Weapon qualities that change numbers: Effective / Ineffective (the Success
-AND line), Accurate (a miss by one is a tie), Inaccurate (a tie is always
-Failure BUT), Guard (+1 Armor on the highest skill die), Non-lethal.
-A strained vitality die knocks its owner out (unconscious), an injured
-one puts it on death's door; either way it leaves the fight.  The attack
-rolls explode up the ladder when the target is impossible (method 1).
-With ``contests`` on, a defender may answer an attack with a spontaneous
-counter-attack contest instead (see `Skirmish._countered`); contests
-against moves and other actions are not played [not done].
+and talents, Defense the die's Armor, or Mind for sway), plus any story
+token steps; the attacker's die steps |m| times and steps past either end
+of the ladder shift the defender's die the other way; TD is half the
+(shifted) defence die.  A hit (Success, Success AND, or a tie taken as
+Success BUT) exhausts the defence die, or injures it if it was already
+exhausted (strains it, for a non-lethal weapon or a ``nonlethal`` fight); a
+Success AND also injures (strains) it, or with a Disorient weapon exhausts
+one more die instead.  Weapon qualities that change numbers: Effective /
+Ineffective (the Success AND line), Accurate (a miss by one is a tie),
+Inaccurate (a tie is always Failure BUT), Guard (+1 Armor on the highest
+skill die), Riposte (+1 Power in a counter-attack contest), Brace (+1 Power
+opposing someone closing in), Non-lethal.  A strained vitality die knocks
+its owner out (unconscious), an injured one puts it on death's door;
+either way it leaves the fight.  The attack rolls explode up the ladder
+when the target is impossible (method 1).
+
+Spontaneous contests (1.6, with ``contests`` on), open to a creature past
+its own first turn with a fresh skill die: against an attack from a foe it
+is engaged with or focused on, a counter-attack (`Skirmish._countered`);
+against a foe closing in on it, opposing the move at TD half the sides of
+the die spent on it (`Skirmish._opposed_move`; the one being closed on
+attends to the one coming [SR]).  The engine decides for the GM's side; a
+PC is asked (``counter`` / ``oppose`` / ``allow``).
 """
 
 from __future__ import annotations
@@ -78,9 +90,10 @@ from solo.rules.rogue_spire.dice import (
     shift,
     td_of,
 )
-from solo.rules.rogue_spire.measures import contest, contest_odds
+from solo.rules.rogue_spire.measures import contest, contest_odds, opposed_move_td
 
-KINDS = ("attack", "sway", "close", "token", "end")
+KINDS = ("attack", "sway", "close", "token", "wind", "end")
+REACTIONS = ("defend", "counter", "oppose", "allow")
 FISTS: dict[str, Any] = {
     "name": "bare fists",
     "power": 0,
@@ -126,12 +139,13 @@ def attack_degrees(
 class SpireSeat(Seat):
     """A seat with how many turns it has started and its initiative roll."""
 
-    __slots__ = ("turns", "initiative")
+    __slots__ = ("turns", "initiative", "winded")
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
         self.turns = 0
         self.initiative = 0
+        self.winded = False  # Second Wind used this fight
 
 
 class Skirmish(Encounter):
@@ -158,7 +172,8 @@ class Skirmish(Encounter):
         Option(
             "contests",
             "flag",
-            "a defender past its first turn may answer an attack with a spontaneous counter-attack contest",
+            "spontaneous contests: past its first turn a creature may counter-attack"
+            " or oppose a foe closing in",
         ),
         Option(
             "master_tokens",
@@ -188,7 +203,8 @@ class Skirmish(Encounter):
             if value not in allowed:
                 raise RulesError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
         self.positions = Engagement()
-        events: list[Event] = []
+        self.reacting: SpireSeat | None = None  # a PC asked how it answers (initiative.FixedOrder)
+        self.pending: dict[str, Any] | None = None  # the action waiting for that answer
         for seat in self.seats:
             why = seat.actor.unfit()
             if why:
@@ -199,6 +215,7 @@ class Skirmish(Encounter):
                 for other in self.seats:
                     if other.side != seat.side:
                         self.positions.engage(seat.index, other.index)
+        events: list[Event] = []
         rolls = []
         for seat in self.seats:
             seat.initiative = self._initiative(seat, initiative, events)
@@ -301,6 +318,8 @@ class Skirmish(Encounter):
     # -- what a seat may do ----------------------------------------------------------------------------
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None:
+            return self.reaction_templates(seat) if seat is self.reacting else []
         actor = self.spire(seat)
         sizes = self.usable_sizes(actor)
         out: list[ActionTemplate] = []
@@ -317,6 +336,17 @@ class Skirmish(Encounter):
                         default=best,
                     )
                 )
+                if actor.tokens > 0:
+                    out.append(
+                        ActionTemplate(
+                            "attack",
+                            f"Attack, spending a story token: +1 to the roll ({actor.tokens})",
+                            tuple(s.actor for s in reach),
+                            (("die", sizes),),
+                            fixed=(("token", True),),
+                            default=best,
+                        )
+                    )
             far = [f for f in self.foes_of(seat) if not self.positions.engaged(seat.index, f.index)]
             if far and not self.weapon(actor).get("ranged"):
                 out.append(
@@ -341,8 +371,61 @@ class Skirmish(Encounter):
                 )
         if actor.tokens > 0 and self._refreshable(actor):
             out.append(ActionTemplate("token", f"Spend a story token ({actor.tokens}): refresh a die"))
+        if self.can_wind(seat):
+            out.append(ActionTemplate("wind", "Second Wind: refresh your largest exhausted die"))
         out.append(ActionTemplate("end", "End turn"))
         return out
+
+    def reaction_templates(self, seat: SpireSeat) -> list[ActionTemplate]:
+        """How a PC may answer the action waiting on it (an attack on it, or a foe closing in)."""
+        assert self.pending is not None
+        me = self.spire(seat)
+        out: list[ActionTemplate] = []
+        if self.pending["kind"] == "attack":
+            sizes = tuple(sorted({me.sides(i) for i in self.defence_options(me)}, reverse=True))
+            best = (("die", sizes[0]),)
+            out.append(ActionTemplate("defend", "Defend with a die", (), (("die", sizes),), default=best))
+            if me.tokens > 0:
+                out.append(
+                    ActionTemplate(
+                        "defend",
+                        f"Defend, spending a story token: -1 to the attacker's roll ({me.tokens})",
+                        (),
+                        (("die", sizes),),
+                        fixed=(("token", True),),
+                        default=best,
+                    )
+                )
+        fresh = tuple(sorted({me.sides(i) for i in me.usable_skill()}, reverse=True))
+        if fresh and self._may_oppose(seat, self.pending["seat"], self.pending["kind"] == "close"):
+            kind, label = (
+                ("counter", "Counter-attack (a spontaneous contest)")
+                if self.pending["kind"] == "attack"
+                else ("oppose", "Oppose the move (a spontaneous contest)")
+            )
+            out.append(ActionTemplate(kind, label, (), (("die", fresh),), default=(("die", fresh[0]),)))
+        if self.pending["kind"] == "close":
+            out.append(ActionTemplate("allow", "Let them come"))
+        return out
+
+    def _may_oppose(self, seat: SpireSeat, source: SpireSeat, closing: bool = False) -> bool:
+        """A spontaneous contest (1.6): contests on, past the opposer's first turn, the source in reach
+        or focus (a creature being closed on attends to the one coming [SR]), a fresh skill die."""
+        return (
+            self.contests
+            and seat.turns >= 1
+            and bool(self.spire(seat).usable_skill())
+            and (closing or self.positions.can_react(seat.index, source.index))
+        )
+
+    def can_wind(self, seat: SpireSeat) -> bool:
+        """Second Wind (a house talent, once an encounter): an exhausted, uninjured die to refresh."""
+        actor = self.spire(seat)
+        return (
+            not seat.winded
+            and any(t["id"] == "second-wind" for t in actor.talents)
+            and bool(self._refreshable(actor))
+        )
 
     @staticmethod
     def _refreshable(actor: SpireActor) -> list[int]:
@@ -353,13 +436,25 @@ class Skirmish(Encounter):
     def describe(self, action: Action) -> str:
         if action.kind == "end":
             return "end turn"
+        if action.kind == "allow":
+            return "let them come"
+        if action.kind in ("defend", "counter", "oppose"):
+            token = ", spending a story token" if action.option("token") else ""
+            return f"{action.kind} with D{action.option('die')}{token}"
         if action.kind == "token":
             return "spend a story token to refresh a die"
+        if action.kind == "wind":
+            return "Second Wind"
         target = self.label(action.target) if action.target is not None else "?"
-        return f"{action.kind} {target} with D{action.option('die')}"
+        token = ", spending a story token" if action.option("token") else ""
+        return f"{action.kind} {target} with D{action.option('die')}{token}"
 
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None:
+            if seat is not self.reacting:
+                raise RulesError(f"{self.reacting.label if self.reacting else '?'} must answer first")
+            return self._validate_reaction(seat, action)
         if action.kind not in KINDS:
             raise RulesError(f"a Rogue Spire fight knows {', '.join(KINDS)}, not {action.kind!r}")
         if action.kind == "end":
@@ -368,6 +463,12 @@ class Skirmish(Encounter):
             if self.spire(seat).tokens < 1 or not self._refreshable(self.spire(seat)):
                 raise RulesError(f"{seat.label} has no story token to spend, or no exhausted die to refresh")
             return action
+        if action.kind == "wind":
+            if not self.can_wind(seat):
+                raise RulesError(f"{seat.label} has no Second Wind to use now")
+            return action
+        if action.option("token") and self.spire(seat).tokens < 1:
+            raise RulesError(f"{seat.label} has no story token to spend")
         target = self.check_target(seat, action, "enemy")
         assert isinstance(target, SpireSeat)
         actor = self.spire(seat)
@@ -385,9 +486,34 @@ class Skirmish(Encounter):
             raise RulesError(f"{target.label} is a player character; their player decides what sways them")
         return action
 
+    def _validate_reaction(self, seat: SpireSeat, action: Action) -> Action:
+        allowed = {t.kind for t in self.reaction_templates(seat)}
+        if action.kind not in allowed:
+            raise RulesError(f"{seat.label} answers with {', '.join(sorted(allowed))}, not {action.kind!r}")
+        if action.kind == "allow":
+            return action
+        me = self.spire(seat)
+        sides = action.option("die")
+        if action.kind == "defend":
+            options = {me.sides(i) for i in self.defence_options(me)}
+            if sides not in options:
+                raise RulesError(
+                    f"{seat.label} may defend with {', '.join(f'D{d}' for d in sorted(options))},"
+                    f" not {sides!r}"
+                )
+            if action.option("token") and me.tokens < 1:
+                raise RulesError(f"{seat.label} has no story token to spend")
+            return action
+        if sides not in {me.sides(i) for i in me.usable_skill()}:
+            raise RulesError(f"{seat.label} has no fresh skill die D{sides} to oppose with")
+        return action
+
     # -- resolving ----------------------------------------------------------------------------------------
     def resolve(self, seat: Seat, action: Action, events: list[Event]) -> None:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None and seat is self.reacting:
+            self._answer(seat, action, events)
+            return
         if action.kind == "end":
             self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
             return
@@ -403,30 +529,181 @@ class Skirmish(Encounter):
                 me,
             )
             return
+        if action.kind == "wind":
+            me = self.spire(seat)
+            largest = max(self._refreshable(me), key=lambda i: (me.sides(i), -i))
+            me.dice[largest]["exhausted"] = False
+            seat.winded = True
+            text = f"{seat.label} finds a second wind: {me.die_text(largest)} refreshes."
+            self.emit(events, "wind", text, me)
+            return
         target = self.seat(action.target)  # type: ignore[arg-type]
         assert isinstance(target, SpireSeat)
         actor = self.spire(seat)
         index = self.die_of(actor, int(action.option("die", 4)))
         actor.dice[index]["exhausted"] = True
+        bonus = 0
+        if action.kind == "attack" and action.option("token"):
+            actor.tokens -= 1
+            bonus = 1
+            self.emit(events, "token", f"{seat.label} spends a story token: +1 to the roll.", actor)
         if action.kind == "close":
-            self.positions.engage(seat.index, target.index)
-            self.positions.set_focus(seat.index, target.index)
-            self.emit(
-                events,
-                "move",
-                f"{seat.label} spends {actor.die_text(index)[:3].rstrip('xs!')} to close"
-                f" with {target.label}.",
-                actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "move",
+                    f"{seat.label} spends D{actor.sides(index)} to close with {target.label}.",
+                    actor,
+                )
+            if self._ask(seat, target, "close", index, events):
+                return
+            if self._may_oppose(target, seat, closing=True) and self._npc_opposes(target, actor.sides(index)):
+                self._opposed_move(seat, target, index, self._best_fresh(self.spire(target)), events)
+                return
+            self._closes(seat, target)
             return
         self.positions.set_focus(seat.index, target.index)
-        self._strike(seat, target, index, action.kind == "sway", events)
+        if action.kind == "attack" and self._ask(seat, target, "attack", index, events, bonus):
+            return
+        self._strike(seat, target, index, action.kind == "sway", events, bonus=bonus)
 
-    def plan(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> dict[str, Any]:
-        """Everything an attack's roll depends on, before any die is spent (for odds and resolution)."""
+    def _closes(self, seat: SpireSeat, target: SpireSeat) -> None:
+        self.positions.engage(seat.index, target.index)
+        self.positions.set_focus(seat.index, target.index)
+
+    @staticmethod
+    def _best_fresh(actor: SpireActor) -> int:
+        return max(actor.usable_skill(), key=lambda i: (actor.sides(i), -i))
+
+    def _ask(
+        self, seat: SpireSeat, target: SpireSeat, kind: str, index: int, events: list[Event], bonus: int = 0
+    ) -> bool:
+        """Open the reaction window when a PC has a choice to make about an action aimed at it."""
+        me = self.spire(target)
+        if not me.is_pc:
+            return False
+        self.pending = {"kind": kind, "seat": seat, "index": index, "bonus": bonus}
+        choices = self.reaction_templates(target)
+        if kind == "attack" and len(choices) == 1 and len(choices[0].params[0][1]) == 1:
+            self.pending = None  # one die can defend and nothing else to decide: no question
+            return False
+        if kind == "close" and len(choices) == 1:
+            self.pending = None  # only "let them come"
+            return False
+        self.reacting = target
+        if self.record:
+            what = "attacks" if kind == "attack" else "closes in on"
+            self.emit(
+                events,
+                "react",
+                f"{seat.label} {what} {target.label} with D{self.spire(seat).sides(index)}:"
+                f" {target.label} chooses how to answer.",
+                me,
+            )
+        return True
+
+    def _answer(self, seat: SpireSeat, action: Action, events: list[Event]) -> None:
+        """Settle the action that waited on this seat's answer."""
+        assert self.pending is not None
+        pending, self.pending, self.reacting = self.pending, None, None
+        source: SpireSeat = pending["seat"]
+        index: int = pending["index"]
+        me = self.spire(seat)
+        sides = action.option("die")
+        if pending["kind"] == "close":
+            if action.kind == "oppose":
+                die = self.die_of_skill(me, int(sides))
+                self._opposed_move(source, seat, index, die, events)
+            else:
+                self._closes(source, seat)
+            return
+        if action.kind == "counter":
+            die = self.die_of_skill(me, int(sides))
+            p = self.plan(source, seat, self.spire(source).sides(index), False, bonus=pending["bonus"])
+            self._countered(source, seat, index, p, events, die)
+            return
+        defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
+        bonus = pending["bonus"]
+        if action.option("token"):
+            me.tokens -= 1
+            bonus -= 1
+            self.emit(events, "token", f"{seat.label} spends a story token: -1 to the roll.", me)
+        self._strike(source, seat, index, False, events, defence=defence, bonus=bonus, counter=False)
+
+    @staticmethod
+    def die_of_skill(actor: SpireActor, sides: int) -> int:
+        return next(i for i in actor.usable_skill() if actor.sides(i) == sides)
+
+    def _npc_opposes(self, target: SpireSeat, spent: int) -> bool:
+        """The engine opposes a move for an NPC when its roll is as likely to beat the move as not."""
+        me = self.spire(target)
+        theirs = shift(me.sides(self._best_fresh(me)), quality(self.weapon(me), "brace")).attack
+        td = opposed_move_td(spent)
+        higher = sum(1 for f in range(1, theirs + 1) if f > td)
+        return 2 * higher >= theirs
+
+    def _opposed_move(
+        self, seat: SpireSeat, target: SpireSeat, index: int, die: int, events: list[Event]
+    ) -> None:
+        """A spontaneous contest against a move (1.6): the opposer's roll against half the sides of the
+        die spent on the move; a Brace weapon steps the opposer's die up (its +1 Power).  Higher: the
+        move fails and the opposer's blow lands on the spent die, as a counter-attack's would [SR];
+        double or more also exhausts the mover's largest fresh die; equal: the move is stopped,
+        nothing damaged [SR]; lower: the move happens."""
+        mover, opposer = self.spire(seat), self.spire(target)
+        td = opposed_move_td(mover.sides(index))
+        brace = quality(self.weapon(opposer), "brace")
+        theirs = shift(opposer.sides(die), brace).attack
+        opposer.dice[die]["exhausted"] = True
+        their_roll = roll(theirs, 0, self.rng)
+        opposer.xp += their_roll.xp
+        outcome = contest(td, their_roll.judged)
+        if self.record:
+            braced = " (braced: +1 Power)" if brace else ""
+            self.emit(
+                events,
+                "contest",
+                f"{target.label} opposes the move{braced}: D{theirs} {their_roll.judged} against"
+                f" {td} (half the D{mover.sides(index)} spent) - "
+                + (
+                    "the move fails"
+                    if outcome.startswith("opposer")
+                    else "a tie: the move is stopped" if outcome == "tie" else "the move happens"
+                )
+                + ".",
+                opposer,
+                outcome=outcome,
+            )
+        if outcome.startswith("actor"):
+            self._closes(seat, target)
+            return
+        self.positions.set_focus(target.index, seat.index)
+        if outcome == "tie":
+            return
+        lethal = not self.nonlethal and not quality(self.weapon(opposer), "non-lethal")
+        self._damage(seat, index, lethal, events)
+        if outcome.endswith("AND") and seat.out is None:
+            extra = mover.usable_skill()
+            if extra:
+                self._hit(seat, self._best_fresh(mover), lethal, events)
+
+    def plan(
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        sides: int,
+        social: bool,
+        defence: int | None = None,
+        bonus: int = 0,
+    ) -> dict[str, Any]:
+        """Everything an attack's roll depends on, before any die is spent (for odds and resolution).
+
+        `defence` is the die the defender chose (default: its highest allowed), `bonus` roll-modifier
+        steps from story tokens."""
         actor, defender = self.spire(seat), self.spire(target)
         weapon = FISTS if social else self.weapon(actor)
-        defence = self.defence_die(defender)
+        if defence is None:
+            defence = self.defence_die(defender)
         kind = "mind" if social else "armor"
         defense = defender.defense(defence, kind)
         if not social and defence == defender.highest_skill() and self._guarded(defender):
@@ -436,7 +713,7 @@ class Skirmish(Encounter):
         if social:
             defense += MIND_SHIFT.get(defender.attitude, 0)
             bypass += BYPASS_SHIFT.get(defender.attitude, 0)
-        m = roll_modifier(power, bypass, defense)
+        m = roll_modifier(power, bypass, defense) + bonus
         shifted = shift(sides, m, defender.sides(defence))
         assert shifted.defence is not None
         td = td_of(shifted.defence)
@@ -460,22 +737,28 @@ class Skirmish(Encounter):
             sources.append(actor.armour.get("qualities", ()))
         return any("guard" in q for q in sources)
 
+    @classmethod
+    def defence_die(cls, actor: SpireActor) -> int:
+        """The die the GM's side defends with: the highest the rules allow (see `defence_options`)."""
+        return max(cls.defence_options(actor), key=lambda i: (actor.sides(i), -i))
+
     @staticmethod
-    def defence_die(actor: SpireActor) -> int:
-        """The die that meets an attack (see the module docstring for the order of choice)."""
-        skills = list(actor.skill_indices)
-        fresh = [i for i in skills if actor.usable(i)]
+    def defence_options(actor: SpireActor) -> list[int]:
+        """The dice a defender may declare (step 2 of 1.5): any unexhausted skill die; with none, an
+        exhausted skill die that is undamaged [SR 1.11.8]; with none, overwhelmed, the vitality die
+        while it is unexhausted; then a strained (uninjured) skill die; last the vitality die."""
+        skills = actor.skill_indices
+        dice = actor.dice
+        fresh = [i for i in skills if not dice[i]["exhausted"] and not dice[i]["injured"]]
         if fresh:
-            return max(fresh, key=lambda i: (actor.sides(i), -i))
-        undamaged = [i for i in skills if not actor.dice[i]["strained"] and not actor.dice[i]["injured"]]
+            return fresh
+        undamaged = [i for i in skills if not dice[i]["strained"] and not dice[i]["injured"]]
         if undamaged:
-            return max(undamaged, key=lambda i: (actor.sides(i), -i))
-        if not actor.vitality["exhausted"]:
-            return 0  # overwhelmed: every blow falls on the vitality die
-        strained = [i for i in skills if not actor.dice[i]["injured"]]
-        if strained:
-            return max(strained, key=lambda i: (actor.sides(i), -i))
-        return 0
+            return undamaged
+        if not dice[0]["exhausted"]:
+            return [0]  # overwhelmed: every blow falls on the vitality die
+        strained = [i for i in skills if not dice[i]["injured"]]
+        return strained or [0]
 
     def _band(self, face: int, td: int, band_name: str, weapon: dict[str, Any], sides: int) -> str:
         if band_name == "failure" and face == td - 1 and sides > td and quality(weapon, "accurate"):
@@ -486,13 +769,21 @@ class Skirmish(Encounter):
         return "failure-but" if quality(weapon, "inaccurate") else self.ties
 
     def _strike(
-        self, seat: SpireSeat, target: SpireSeat, index: int, social: bool, events: list[Event]
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        index: int,
+        social: bool,
+        events: list[Event],
+        defence: int | None = None,
+        bonus: int = 0,
+        counter: bool = True,
     ) -> None:
         actor, defender = self.spire(seat), self.spire(target)
         sides = actor.sides(index)
-        p = self.plan(seat, target, sides, social)
+        p = self.plan(seat, target, sides, social, defence, bonus)
         weapon = p["weapon"]
-        if self.contests and not social and self._countered(seat, target, index, p, events):
+        if counter and self.contests and not social and self._countered(seat, target, index, p, events):
             return
         rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
         actor.xp += rolled.xp
@@ -546,7 +837,13 @@ class Skirmish(Encounter):
                 self._damage(target, p["defence"], lethal, events)
 
     def _countered(
-        self, seat: SpireSeat, target: SpireSeat, index: int, p: dict[str, Any], events: list[Event]
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        index: int,
+        p: dict[str, Any],
+        events: list[Event],
+        chosen: int | None = None,
     ) -> bool:
         """A spontaneous counter-attack contest (1.6), if the defender may and wants to: True if it was.
 
@@ -561,15 +858,19 @@ class Skirmish(Encounter):
         gains a small advantage" [SR]: nothing is damaged.
         """
         defender, actor = self.spire(target), self.spire(seat)
-        fresh = defender.usable_skill()
-        if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
-            return False
-        die = max(fresh, key=lambda i: (defender.sides(i), -i))
         riposte = quality(self.weapon(defender), "riposte")
-        theirs = shift(defender.sides(die), riposte).attack
-        win, lose = contest_odds(theirs, p["rolled"])
-        if win < lose:
-            return False
+        if chosen is None:  # the engine decides for the GM's side
+            fresh = defender.usable_skill()
+            if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
+                return False
+            die = max(fresh, key=lambda i: (defender.sides(i), -i))
+            theirs = shift(defender.sides(die), riposte).attack
+            win, lose = contest_odds(theirs, p["rolled"])
+            if win < lose:
+                return False
+        else:
+            die = chosen
+            theirs = shift(defender.sides(die), riposte).attack
         defender.dice[die]["exhausted"] = True
         mine_roll = roll(p["rolled"], 0, self.rng)
         their_roll = roll(theirs, 0, self.rng)
@@ -672,10 +973,13 @@ class Skirmish(Encounter):
             return None
         seat, target = self.seat(action.actor), self.seat(action.target)
         assert isinstance(seat, SpireSeat) and isinstance(target, SpireSeat)
-        return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway")
+        bonus = 1 if action.option("token") else 0
+        return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway", bonus)
 
-    def attack_odds(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Odds:
-        p = self.plan(seat, target, sides, social)
+    def attack_odds(
+        self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, bonus: int = 0
+    ) -> Odds:
+        p = self.plan(seat, target, sides, social, bonus=bonus)
         weapon = p["weapon"]
         fail, cost, success, strong = attack_degrees(
             p["rolled"],

@@ -25,9 +25,21 @@ injured one death's door).  Resources harm spends 1 / 4 / 8 wealth.
 Neutral recovery: minor is a quick rest, moderate a good night's rest,
 major a successful healing of the lowest injured die and a night's rest.
 
-Story tokens: the player's are on the sheet (``tokens``), spent in a fight
-with the ``token`` action or between fights with the ``token`` move (refresh
-a die; 4 XP instead of a bonus token), and a clue's renewed hope gives one.
+Story tokens: the player's are on the sheet (``tokens``).  A check spends
+one with ``token`` (1.7): ``plus`` / ``minus`` is a +1 / -1 roll-modifier
+step, ``skilled`` treats an unskilled roll as skilled, ``reroll`` rerolls a
+failure once (the second roll stands, a free roll: no XP).  In a fight a
+token refreshes a die (the ``token`` action), adds +1 to an attack (the
+attack's token variant) or takes 1 off an attack on the PC (the defence
+answer).  Between fights the ``token`` move refreshes a die, takes 4 XP
+instead of a bonus token, or records one gained; a clue's renewed hope
+gives one.  Personality (1.2): ``encouraged`` gives a token, ``discouraged``
+strains a skill die for two.
+
+Armour qualities in checks: Bulky armour takes one step off checks a
+Coordinated trait serves (finesse, craft), Noisy armour off those an
+Elusive trait serves (stealth, finesse) - their -1 Power as a roll-modifier
+step [SR].
 The Master's budget is one token per player a session and one per
 encounter (1.7).  The per-encounter token is the fight's ``master_tokens``
 (the engine spends it to reroll a GM-side attack on a PC that failed).
@@ -85,6 +97,8 @@ from solo.rules.tabled import TabledSystem
 
 LADDER_WORDS = {"routine": 4, "trained": 6, "advanced": 8, "expert": 10, "heroic": 12, "epic": 20}
 DIE_CHOICES = tuple(f"d{s}" for s in SIZES)
+TOKEN_USES = ("plus", "minus", "skilled", "reroll")
+ARMOUR_PENALTIES = {"bulky": "Coordinated", "noisy": "Elusive"}
 SHEET_WIDTH = 56
 BAND_NAMES = {"and": "Success AND", "success": "Success", "failure": "Failure"}
 
@@ -114,6 +128,13 @@ class RogueSpire(TabledSystem):
         Option("danger", "flag", "a check in danger: exhaust the die (a natural 1 gives XP)"),
         Option("steady", "flag", "do not explode an impossible roll up the ladder"),
         Option("reroll", "flag", "use a Specialization talent: reroll a failure once"),
+        Option(
+            "token",
+            "choice",
+            "spend a story token: plus / minus a roll-modifier step, skilled (an unskilled roll"
+            " as skilled), reroll (a failure, once)",
+            TOKEN_USES,
+        ),
         Option(
             "again",
             "list",
@@ -260,8 +281,13 @@ class RogueSpire(TabledSystem):
         modifier: Any,
         spend: bool,
         again: Any = None,
+        token: Any = None,
     ) -> dict[str, Any]:
-        skilled = self.skilled(actor, approach)
+        if token is not None:
+            choose(token, TOKEN_USES, "token")
+            if actor.tokens < 1:
+                raise RulesError(f"option --token: {actor.name} has no story token to spend")
+        skilled = self.skilled(actor, approach) or token == "skilled"
         if die is not None:
             sides = parse_die(die, "option --die")
             dice = [i for i in [*actor.skill_indices, 0] if actor.sides(i) == sides]
@@ -289,7 +315,8 @@ class RogueSpire(TabledSystem):
             if against is not None
             else self.difficulty(difficulty)
         )
-        steps = int(modifier or 0)
+        steps = int(modifier or 0) + {"plus": 1, "minus": -1}.get(token or "", 0)
+        steps -= self.armour_penalty(actor, approach)
         rolled = shift(actor.sides(index), steps).attack
         more: list[tuple[int, int]] = []  # (die exhausted, sides rolled) for each roll again
         if again:
@@ -320,6 +347,17 @@ class RogueSpire(TabledSystem):
             "again": more,
         }
 
+    def armour_penalty(self, actor: SpireActor, approach: str | None) -> int:
+        """Steps Bulky / Noisy armour take off a check the matching trait serves (1.9.17)."""
+        if not actor.armour or not approach:
+            return 0
+        qualities = actor.armour.get("qualities", ())
+        return sum(
+            1
+            for quality, trait in ARMOUR_PENALTIES.items()
+            if quality in qualities and approach in self.catalogue.trait_record(trait).get("approaches", ())
+        )
+
     def check_odds(
         self,
         actor: Any,
@@ -334,15 +372,18 @@ class RogueSpire(TabledSystem):
         steady: bool = False,
         reroll: bool = False,
         again: Any = None,
+        token: Any = None,
         **unknown: Any,
     ) -> Odds:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again, token)
         bands = band_odds(plan["rolled"], plan["td"], explode=not steady)
-        if reroll and self._specialised(a):
+        rerolls = int(bool(reroll and self._specialised(a))) + int(token == "reroll")
+        base = dict(bands)
+        for _ in range(rerolls):  # a failure rolls again, the second roll stands
             miss = bands["failure"]
-            bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
+            bands = {k: (v + miss * base[k] if k != "failure" else miss * base[k]) for k, v in bands.items()}
         for _, sides in plan["again"]:  # a failure rolls the next die; the last roll stands
             miss, nxt = bands["failure"], band_odds(sides, plan["td"], explode=not steady)
             bands = {k: (v if k != "failure" else 0) + miss * nxt[k] for k, v in bands.items()}
@@ -382,12 +423,15 @@ class RogueSpire(TabledSystem):
         steady: bool = False,
         reroll: bool = False,
         again: Any = None,
+        token: Any = None,
         **unknown: Any,
     ) -> CheckResult:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again, token)
         tie = choose(tie, TIE_CHOICES, "tie")
+        if token is not None:
+            a.tokens -= 1
         result = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=not danger)
         face, band_name = result.judged, result.band
         text = f"{a.name}: {'skilled' if plan['skilled'] else 'unskilled'} {result.text()}"
@@ -395,6 +439,10 @@ class RogueSpire(TabledSystem):
             again = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=True)
             face, band_name = again.judged, again.band
             text += f", Specialization reroll {again.text()}"
+        if token == "reroll" and band_name == "failure":
+            again = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=True)
+            face, band_name = again.judged, again.band
+            text += f", a story token's reroll {again.text()}"
         earned = result.xp if danger else 0
         for index, sides in plan["again"]:
             if band_name != "failure":
@@ -414,6 +462,9 @@ class RogueSpire(TabledSystem):
             "band": band_name,
             "skilled": plan["skilled"],
         }
+        if token is not None:
+            detail["token"] = token
+            text += f" (a story token spent: {token}; {a.tokens} left)"
         events: list[Event] = []
         if danger:
             a.dice[plan["index"]]["exhausted"] = True

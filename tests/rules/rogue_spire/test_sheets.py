@@ -271,6 +271,12 @@ def test_story_tokens_in_a_fight(rs):
     # a Success AND with bare fists (non-lethal): exhausted and strained
     enc = Encounter(rs, {"party": [pc], "foes": [foe]}, ScriptedRng([1, 4, 2, 7]))
     enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "attack"), foe, pc, die=8))
+    # Ada holds a token, so she is asked how she defends: she keeps it and meets the blow with her D6
+    assert enc.next_actor() is pc and [t.label for t in enc.templates(pc)] == [
+        "Defend with a die",
+        "Defend, spending a story token: -1 to the attacker's roll (1)",
+    ]
+    enc.apply(enc.bind(enc.templates(pc)[0], pc, die=6))
     assert "the Master spends a story token to reroll: 7" in enc.log[-3].text and enc.master_tokens == 0
     assert pc.die_text(1) == "D6xs"
     enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "end"), foe))
