@@ -162,6 +162,7 @@ def weapon(raw: Any, what: str) -> dict[str, Any]:
         "range": rng,
         "ranged": _bool(raw.get("ranged", False), f"{what}.ranged"),
         "qualities": [q.lower() for q in qualities],
+        "capacity": _int(raw.get("capacity", 0), f"{what}.capacity"),
     }
 
 
@@ -186,6 +187,7 @@ def armour(raw: Any, what: str) -> dict[str, Any] | None:
         "name": raw["name"],
         "values": [_int(v, f"{what}.values[{i}]") for i, v in enumerate(values)],
         "qualities": [q.lower() for q in qualities],
+        "capacity": _int(raw.get("capacity", 0), f"{what}.capacity"),
     }
 
 
@@ -227,6 +229,10 @@ class SpireActor(Actor):
     armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "deep": True})
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
     gear: list[str] = field(default_factory=list)
+    load: int = 0  # capacity carried besides the weapons and armour listed (packs, loot, gear)
+    encouraged: int = 0  # tokens from acting with one's personality: gone at the next night's rest
+    discouraged: int = 0  # tokens from a discouragement: gone when its strain is cleared
+    discouraged_die: int = field(default=-1, metadata={"min": -1})  # the die strained for them (-1: none)
     dead: bool = False
     notes: str = ""
 
@@ -275,6 +281,21 @@ class SpireActor(Actor):
             if die["injured"] and "ablative" in self.armour.get("qualities", ()):
                 value = max(0, value - 1)  # Ablative: the armour over an injured die is damaged too
         return value
+
+    def carried(self) -> int:
+        """Capacity carried (1.9.14): the weapons, the armour and the rest of the load."""
+        return (
+            sum(int(w.get("capacity", 0)) for w in self.weapons)
+            + int((self.armour or {}).get("capacity", 0))
+            + self.load
+        )
+
+    def mobility(self) -> str:
+        """'full' up to capacity, 'half' movement above it, 'immobile' at four times it (1.9.14) [SR]."""
+        carried = self.carried()
+        if carried >= 4 * self.capacity:
+            return "immobile"
+        return "half" if carried > self.capacity else "full"
 
     @property
     def unconscious(self) -> bool:

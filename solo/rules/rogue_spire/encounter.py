@@ -348,7 +348,7 @@ class Skirmish(Encounter):
                         )
                     )
             far = [f for f in self.foes_of(seat) if not self.positions.engaged(seat.index, f.index)]
-            if far and not self.weapon(actor).get("ranged"):
+            if far and not self.weapon(actor).get("ranged") and actor.mobility() != "immobile":
                 out.append(
                     ActionTemplate(
                         "close",
@@ -482,6 +482,8 @@ class Skirmish(Encounter):
             )
         if action.kind == "close" and self.positions.engaged(seat.index, target.index):
             raise RulesError(f"{seat.label} is already engaged with {target.label}")
+        if action.kind == "close" and actor.mobility() == "immobile":
+            raise RulesError(f"{seat.label} carries four times its capacity and cannot move")
         if action.kind == "sway" and self.spire(target).is_pc:
             raise RulesError(f"{target.label} is a player character; their player decides what sways them")
         return action

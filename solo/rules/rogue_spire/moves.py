@@ -18,7 +18,8 @@ from solo.dice import Rng
 from solo.rules.engine import Event, RulesError
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
-from solo.rules.rogue_spire import recovery
+from solo.rules.rogue_spire import recovery, social
+from solo.rules.rogue_spire.character import ATTITUDES
 from solo.rules.rogue_spire.dice import parse_die
 
 DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
@@ -39,6 +40,29 @@ def _night(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
     for name in dataclasses.fields(a):
         setattr(a, name.name, getattr(trial, name.name))
     return recovery.night_rest(a, rng) + events
+
+
+def _encouraged(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return social.encouraged(system._actor(actor))
+
+
+def _discouraged(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    die = parse_die(options["die"], "option --die") if options.get("die") else None
+    return social.discouraged(system._actor(actor), die)
+
+
+def _haggle(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    a = system._actor(actor)
+    return social.haggle(
+        a,
+        int(options["price"]),
+        int(options["offer"]),
+        options["merchant_die"],
+        int(options["mind"]),
+        options["attitude"],
+        False,
+        rng,
+    )
 
 
 def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -78,6 +102,33 @@ def _token(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 
 
 MOVES = (
+    SystemMove(
+        "encouraged",
+        "Encouraged",
+        "acting with your personality at a hard choice: a story token until the next good night's rest",
+        (),
+        _encouraged,
+    ),
+    SystemMove(
+        "discouraged",
+        "Discouraged",
+        "events go against your personality: strain a skill die for two story tokens against the cause",
+        (Option("die", "choice", "the skill die to strain (default the lowest)", DICE, default=""),),
+        _discouraged,
+    ),
+    SystemMove(
+        "haggle",
+        "Haggle",
+        "your die against the merchant's: win and pay your offer instead of the price",
+        (
+            Option("price", "int", "the asking price on the wealth chart (1, 2, 4 ... 32)", minimum=1),
+            Option("offer", "int", "what you offer, lower on the chart", minimum=0),
+            Option("merchant_die", "choice", "the merchant's die", DICE, default="d6"),
+            Option("mind", "int", "the merchant's Mind defense", default=0, minimum=0),
+            Option("attitude", "choice", "the merchant's attitude to you", ATTITUDES, default="indifferent"),
+        ),
+        _haggle,
+    ),
     SystemMove(
         "quick-rest", "Quick rest", "15 minutes to an hour: every exhausted die refreshes", (), _quick
     ),

@@ -64,7 +64,7 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
             kind, targets = "sway", swayable  # type: ignore[assignment]
     if not targets:
         far = [f for f in enc.foes_of(seat) if not enc.positions.engaged(seat.index, f.index)]
-        if far and not enc.weapon(me).get("ranged"):
+        if far and not enc.weapon(me).get("ranged") and me.mobility() != "immobile":
             weakest = min(far, key=lambda f: (_guard(enc, f), f.index))  # type: ignore[arg-type]
             return _bind(enc, me, "close", weakest.actor, sizes[0])
         return end

@@ -233,7 +233,9 @@ class RogueSpire(TabledSystem):
             v = a.armour["values"]
             lines.append(f"Armour: {a.armour['name']} [{v[0]} | {v[1]} | {v[2]}]")
         lines.append(
-            f"XP {a.xp}  wealth {a.wealth}  capacity {a.capacity}  tokens {a.tokens}"
+            f"XP {a.xp}  wealth {a.wealth}  load {a.carried()}/{a.capacity}"
+            + ("" if a.mobility() == "full" else f" ({a.mobility()})")
+            + f"  tokens {a.tokens}"
             + ("" if a.is_pc else f"  {a.attitude}")
         )
         return "\n".join(lines)
