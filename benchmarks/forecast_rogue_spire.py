@@ -19,6 +19,7 @@ same dice both times (150,651) and same result (the Leader wins 3.5%, loses
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -36,6 +37,12 @@ from solo.rules.forecast import forecast  # noqa: E402
 FOES = ["goblin-cutthroat", "goblin-cutthroat", "orc-raider"]
 
 
+def cpu_now() -> float:
+    """User + system CPU of this process and of the worker processes it has waited for."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--runs", type=int, default=10_000)
@@ -49,10 +56,12 @@ def main() -> int:
     dice = count_dice(system, [pc], foes, args.runs, args.seed)
     solo_times, bare_times = [], []
     result = None
+    cpu_times = []
     for _ in range(args.pairs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_now()
         result = forecast(system, [pc], foes, args.runs, Rng(args.seed), workers=args.workers)
         solo_times.append(time.perf_counter() - start)
+        cpu_times.append(cpu_now() - cpu)
         bare_times.append(bare_loop(dice, args.seed))
     assert result is not None
     solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
@@ -60,6 +69,8 @@ def main() -> int:
     print(f"dice {dice}  forecast min {min(solo_times):.2f} s median {solo_median:.2f} s"
           f"  dice loop min {min(bare_times):.2f} s median {bare_median:.2f} s"
           f"  ratio {solo_median / bare_median:.1f}")
+    print(f"forecast CPU (this process and its workers) min {min(cpu_times):.2f} s"
+          f" median {statistics.median(cpu_times):.2f} s")
     print(result.render())
     return 0
 

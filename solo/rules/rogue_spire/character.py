@@ -42,6 +42,7 @@ PERSONALITIES = (
     "righteous",
 )  # the reconstructed wheel, in order round it
 ATTITUDES = ("hostile", "unfriendly", "indifferent", "friendly", "loyal")
+SIDES_OF = {f"d{s}": s for s in SIZES}  # sheets hold dice as "d6"; checked on load
 RANGES = ("very-short", "short", "medium", "long", "very-long", "extreme")
 
 
@@ -244,7 +245,7 @@ class SpireActor(Actor):
 
     # -- dice ---------------------------------------------------------------------------------
     def sides(self, index: int) -> int:
-        return int(self.dice[index]["die"][1:])
+        return SIDES_OF[self.dice[index]["die"]]
 
     @property
     def vitality(self) -> dict[str, Any]:
@@ -266,15 +267,16 @@ class SpireActor(Actor):
         """The index of the highest skill die (the first of equals)."""
         return max(self.skill_indices, key=lambda i: (self.sides(i), -i))
 
-    def defense(self, index: int, kind: str) -> int:
-        """The die's Armor, Body or Mind defense: its own plus, for Armor, the armour worn."""
+    def defense(self, index: int, kind: str, highest: int | None = None) -> int:
+        """The die's Armor, Body or Mind defense: its own plus, for Armor, the armour worn
+        (`highest`: the highest skill die's index, when the caller knows it already)."""
         die = self.dice[index]
         value = int(die.get(kind, 0))
         if kind == "armor" and self.armour:
             a, b, c = self.armour["values"]
             if index == 0:
                 value += a
-            elif len(self.dice) == 2 or index != self.highest_skill():
+            elif len(self.dice) == 2 or index != (self.highest_skill() if highest is None else highest):
                 value += b
             else:
                 value += c

@@ -88,7 +88,6 @@ from solo.rules.rogue_spire.dice import (
     roll,
     roll_modifier,
     shift,
-    td_of,
 )
 from solo.rules.rogue_spire.measures import contest, contest_odds, opposed_move_td
 
@@ -189,6 +188,7 @@ class Skirmish(Encounter):
         super().__init__(system, sides, rng, **options)
         self.talents = system.catalogue.talents
         self._talent_sums: dict[tuple[int, str], int] = {}
+        self._fixed_cache: dict[int, tuple[int, bool]] = {}
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
@@ -230,9 +230,14 @@ class Skirmish(Encounter):
     # -- helpers -------------------------------------------------------------------------------------
     @staticmethod
     def spire(seat: Seat) -> SpireActor:
-        actor = seat.actor
-        assert isinstance(actor, SpireActor)
-        return actor
+        return seat.actor  # type: ignore[return-value]  # every actor in a Skirmish is a SpireActor
+
+    def _fixed(self, actor: SpireActor) -> tuple[int, bool]:
+        """What a fight does not change about a creature: its highest skill die, whether it has Guard."""
+        found = self._fixed_cache.get(id(actor))
+        if found is None:
+            found = self._fixed_cache[id(actor)] = (actor.highest_skill(), self._guarded(actor))
+        return found
 
     def talent_sum(self, actor: SpireActor, key: str) -> int:
         """What the actor's talents add up to for one effect (talents do not change in a fight)."""
@@ -299,6 +304,8 @@ class Skirmish(Encounter):
                 actor.dice[lowest]["exhausted"] = False
                 refreshed.append(lowest)
         seat.turns += 1
+        if not self.record:
+            return
         what = ", ".join(actor.die_text(i) for i in refreshed) or "nothing"
         self.emit(
             events,
@@ -581,8 +588,8 @@ class Skirmish(Encounter):
         self, seat: SpireSeat, target: SpireSeat, kind: str, index: int, events: list[Event], bonus: int = 0
     ) -> bool:
         """Open the reaction window when a PC has a choice to make about an action aimed at it."""
-        me = self.spire(target)
-        if not me.is_pc:
+        me = target.actor
+        if not self.record or not me.is_pc:  # a silent fight (a forecast) has nobody to ask
             return False
         self.pending = {"kind": kind, "seat": seat, "index": index, "bonus": bonus}
         choices = self.reaction_templates(target)
@@ -706,19 +713,22 @@ class Skirmish(Encounter):
         weapon = FISTS if social else self.weapon(actor)
         if defence is None:
             defence = self.defence_die(defender)
-        kind = "mind" if social else "armor"
-        defense = defender.defense(defence, kind)
-        if not social and defence == defender.highest_skill() and self._guarded(defender):
-            defense += 1
-        power = int(weapon["power"]) + (0 if social else self.talent_sum(actor, "power"))
-        bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass" if social else "bypass")
+        highest, guarded = self._fixed(defender)
+        defense = defender.defense(defence, "mind" if social else "armor", highest)
         if social:
+            power = int(weapon["power"])
+            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass")
             defense += MIND_SHIFT.get(defender.attitude, 0)
             bypass += BYPASS_SHIFT.get(defender.attitude, 0)
+        else:
+            if guarded and defence == highest:
+                defense += 1
+            power = int(weapon["power"]) + self.talent_sum(actor, "power")
+            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "bypass")
         m = roll_modifier(power, bypass, defense) + bonus
         shifted = shift(sides, m, defender.sides(defence))
         assert shifted.defence is not None
-        td = td_of(shifted.defence)
+        effective, accurate, tie = self._weapon_numbers(tuple(weapon["qualities"]))
         return {
             "defence": defence,
             "defense": defense,
@@ -727,17 +737,38 @@ class Skirmish(Encounter):
             "modifier": m,
             "rolled": shifted.attack,
             "against": shifted.defence,
-            "td": td,
+            "td": shifted.defence // 2,
             "weapon": weapon,
-            "effective": quality(weapon, "effective") - quality(weapon, "ineffective"),
+            "effective": effective,
+            "accurate": accurate,
+            "tie": tie or self.ties,
         }
 
     @staticmethod
+    @lru_cache(maxsize=256)
+    def _weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
+        """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
+        weapon = {"qualities": qualities}
+        return (
+            quality(weapon, "effective") - quality(weapon, "ineffective"),
+            bool(quality(weapon, "accurate")),
+            "failure-but" if quality(weapon, "inaccurate") else "",
+        )
+
+    def attack_chance(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Fraction:
+        """The chance an attack does anything (1 - failure), without building an Odds (the policy's)."""
+        p = self.plan(seat, target, sides, social)
+        fail = attack_degrees(
+            p["rolled"], p["td"], p["effective"], p["accurate"],
+            bool(self.talent_sum(seat.actor, "reroll")), p["tie"],  # type: ignore[arg-type]
+        )[0]
+        return 1 - fail
+
+    @staticmethod
     def _guarded(actor: SpireActor) -> bool:
-        sources = [w.get("qualities", ()) for w in actor.weapons]
-        if actor.armour:
-            sources.append(actor.armour.get("qualities", ()))
-        return any("guard" in q for q in sources)
+        if any("guard" in w.get("qualities", ()) for w in actor.weapons):
+            return True
+        return bool(actor.armour) and "guard" in actor.armour.get("qualities", ())  # type: ignore[union-attr]
 
     @classmethod
     def defence_die(cls, actor: SpireActor) -> int:
@@ -802,27 +833,28 @@ class Skirmish(Encounter):
             rerolled += f", the Master spends a story token to reroll: {again.judged}"
         tie = self._tie(weapon)
         degree = degree_of(band_name, tie)
-        shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
-        against = defender.die_text(p["defence"])
-        name = {
-            "and": "Success AND",
-            "success": "Success",
-            "failure": "Failure",
-            "tie": "Success BUT" if tie == "success-but" else "Failure BUT",
-        }[band_name]
-        xp = f"; {actor.name} gains {rolled.xp} XP" if rolled.xp else ""
-        self.emit(
-            events,
-            "attack" if not social else "sway",
-            f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
-            f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
-            f" - {name}{xp}.",
-            actor,
-            degree=degree,
-            band=band_name,
-            td=p["td"],
-            xp=rolled.xp,
-        )
+        if self.record:
+            shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
+            against = defender.die_text(p["defence"])
+            name = {
+                "and": "Success AND",
+                "success": "Success",
+                "failure": "Failure",
+                "tie": "Success BUT" if tie == "success-but" else "Failure BUT",
+            }[band_name]
+            xp = f"; {actor.name} gains {rolled.xp} XP" if rolled.xp else ""
+            self.emit(
+                events,
+                "attack" if not social else "sway",
+                f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
+                f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
+                f" - {name}{xp}.",
+                actor,
+                degree=degree,
+                band=band_name,
+                td=p["td"],
+                xp=rolled.xp,
+            )
         if degree in ("fail",):
             return
         if social:
@@ -982,14 +1014,13 @@ class Skirmish(Encounter):
         self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, bonus: int = 0
     ) -> Odds:
         p = self.plan(seat, target, sides, social, bonus=bonus)
-        weapon = p["weapon"]
         fail, cost, success, strong = attack_degrees(
             p["rolled"],
             p["td"],
             p["effective"],
-            bool(quality(weapon, "accurate")),
+            p["accurate"],
             bool(self.talent_sum(self.spire(seat), "reroll")),
-            self._tie(weapon),
+            p["tie"],
         )
         return Odds(
             self.system.id,

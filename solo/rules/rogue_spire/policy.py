@@ -28,12 +28,15 @@ fighting traits, and a foe it can sway) sways instead of striking.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from solo.dice import Rng
 from solo.rules.engine import Action, RulesError
 from solo.rules.rogue_spire.dice import shift
 from solo.rules.rogue_spire.encounter import Skirmish, SpireSeat, quality
 from solo.rules.rogue_spire.measures import contest_odds
 
+HALF = Fraction(1, 2)
 TALKERS = {"Charismatic", "Deceptive", "Courtier"}
 
 
@@ -72,20 +75,22 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     order = sorted(fresh_skill, key=lambda i: (-me.sides(i), i))
     if me.usable(0) and not fresh_skill:
         order.append(0)
+    seen: dict[int, tuple[Fraction, SpireSeat]] = {}  # dice of one size have the same chances
     for index in order:
         sides = me.sides(index)
-        best = None
-        for target in targets:
-            odds = enc.attack_odds(seat, target, sides, kind == "sway")  # type: ignore[arg-type]
-            chance = odds.success
-            if best is None or chance > best[0]:
-                best = (chance, target)
-        assert best is not None
+        best = seen.get(sides)
+        if best is None:
+            for target in targets:
+                chance = enc.attack_chance(seat, target, sides, kind == "sway")  # type: ignore[arg-type]
+                if best is None or chance > best[0]:
+                    best = (chance, target)  # type: ignore[assignment]
+            assert best is not None
+            seen[sides] = best
         chance, target = best
         if chance == 0:
             continue
         last_parry = index != 0 and len(fresh_skill) == 1
-        if (last_parry or index == 0) and chance < 0.5:
+        if (last_parry or index == 0) and chance < HALF:
             continue
         return _bind(enc, me, kind, target.actor, sides)
     return end
