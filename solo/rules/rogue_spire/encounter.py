@@ -334,23 +334,19 @@ class Skirmish(Encounter):
             best = (("die", sizes[-1]),)
             reach = self.reach(seat)
             if reach:
-                out.append(
-                    ActionTemplate(
-                        "attack",
-                        f"Attack with {self.weapon(actor)['name']}",
-                        tuple(s.actor for s in reach),
-                        (("die", sizes),),
-                        default=best,
-                    )
+                plain = (f"Attack with {self.weapon(actor)['name']}", ())
+                token = (
+                    f"Attack, spending a story token: +1 to the roll ({actor.tokens})",
+                    (("token", True),),
                 )
-                if actor.tokens > 0:
+                for label, fixed in (plain, token) if actor.tokens > 0 else (plain,):
                     out.append(
                         ActionTemplate(
                             "attack",
-                            f"Attack, spending a story token: +1 to the roll ({actor.tokens})",
+                            label,
                             tuple(s.actor for s in reach),
                             (("die", sizes),),
-                            fixed=(("token", True),),
+                            fixed=fixed,  # type: ignore[arg-type]
                             default=best,
                         )
                     )
