@@ -34,7 +34,9 @@ the highest [SR].  A PC attacked is asked (a one-deep reaction window,
 `solo.rules.initiative`) when it has something to choose - more than one
 die size it may defend with, a story token to spend (-1 to the attacker's
 roll), or a counter-attack - and answers ``defend`` (with ``die``, and
-``token``), or ``counter``.  The roll modifier is
+``token``), or ``counter``; each answer shows its odds from the PC's side
+(`Skirmish.answer_odds`: the blow missing, or out-rolling the attacker).
+The roll modifier is
 ``m = Power - max(0, Defense - Bypass)`` (Power and Bypass from the weapon
 and talents, Defense the die's Armor, or Mind for sway), plus any story
 token steps; the attacker's die steps |m| times and steps past either end
@@ -999,6 +1001,8 @@ class Skirmish(Encounter):
 
     # -- odds and the board ------------------------------------------------------------------------------
     def action_odds(self, action: Action) -> Odds | None:
+        if action.kind in ("defend", "counter") and self.pending is not None:
+            return self.answer_odds(action)
         if action.kind not in ("attack", "sway") or action.target is None:
             return None
         seat, target = self.seat(action.actor), self.seat(action.target)
@@ -1006,10 +1010,45 @@ class Skirmish(Encounter):
         bonus = 1 if action.option("token") else 0
         return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway", bonus)
 
+    def answer_odds(self, action: Action) -> Odds:
+        """An answer's odds from the defender's side: a defence succeeds when the blow misses (any
+        hit, a tie taken as Success BUT too, is its failure); a counter-attack succeeds by out-rolling
+        the attacker, and equal rolls (the cost) interrupt the attack harmlessly."""
+        assert self.pending is not None
+        seat = self.seat(action.actor)
+        assert isinstance(seat, SpireSeat)
+        me, source = self.spire(seat), self.pending["seat"]
+        sides = int(action.option("die", 4))
+        attacker = self.spire(source).sides(self.pending["index"])
+        if action.kind == "counter":
+            theirs = shift(sides, quality(self.weapon(me), "riposte")).attack
+            rolled = self.plan(source, seat, attacker, False, bonus=self.pending["bonus"])["rolled"]
+            win, lose = contest_odds(theirs, rolled)
+            return Odds(
+                self.system.id,
+                {"fail": lose, "cost": 1 - win - lose, "success": win, "strong": Fraction(0)},
+                {"die": f"D{theirs}", "against": f"D{rolled}"},
+            )
+        defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
+        bonus = self.pending["bonus"] - (1 if action.option("token") else 0)
+        blow = self.attack_odds(source, seat, attacker, False, bonus, defence)
+        d = blow.degrees
+        return Odds(
+            self.system.id,
+            {"fail": 1 - d["fail"], "cost": Fraction(0), "success": d["fail"], "strong": Fraction(0)},
+            dict(blow.detail),
+        )
+
     def attack_odds(
-        self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, bonus: int = 0
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        sides: int,
+        social: bool,
+        bonus: int = 0,
+        defence: int | None = None,
     ) -> Odds:
-        p = self.plan(seat, target, sides, social, bonus=bonus)
+        p = self.plan(seat, target, sides, social, defence, bonus)
         fail, cost, success, strong = attack_degrees(
             p["rolled"],
             p["td"],

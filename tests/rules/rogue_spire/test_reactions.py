@@ -1,5 +1,7 @@
 """A PC answers what is aimed at it: its defence die (1.5 step 2), a story token, contests (1.6)."""
 
+from fractions import Fraction
+
 import pytest
 
 from solo.dice import ScriptedRng
@@ -35,6 +37,9 @@ def test_the_pc_chooses_its_defence_die(rs):
     assert enc.next_actor() is ada
     (defend,) = enc.templates(ada)
     assert defend.params == (("die", (8, 4)),) and defend.default == (("die", 8),)
+    # the menu's odds are Ada's: the blow misses (Brute's D8 under TD 4: 3 in 8; under TD 2: 1 in 8)
+    assert enc.action_odds(enc.bind(defend, ada, die=8)).success == Fraction(3, 8)
+    assert enc.action_odds(enc.bind(defend, ada, die=4)).success == Fraction(1, 8)
     act(enc, ada, "defend", die=4)  # meet it with the D4: TD 2, and the 3 beats it
     assert enc.log[-2].text == "Brute attacks Ada: D8 (m +0) vs D4 TD 2, rolls D8 3 vs TD 2 - Success."
     assert [ada.die_text(i) for i in range(3)] == ["D4", "D4x", "D8"]
@@ -57,6 +62,9 @@ def test_a_counter_attack_contest_after_the_pcs_first_turn(rs):
     act(enc, ada, "end")
     act(enc, brute, "attack", ada, die=8)
     assert [t.kind for t in enc.templates(ada)] == ["defend", "counter"]
+    counter = enc.bind(enc.templates(ada)[1], ada, die=8)  # D8 against D8: higher 28/64, equal 8/64
+    assert enc.action_odds(counter).degrees["success"] == Fraction(7, 16)
+    assert enc.action_odds(counter).success == Fraction(9, 16)
     act(enc, ada, "counter", die=8)  # Brute's D8 rolls 2, Ada's D8 6: three times it, a Success AND
     assert enc.log[-2].text == ("Ada answers with a counter-attack: D8 6 against Brute's D8 2"
                                 " - Ada wins, double.")
