@@ -53,6 +53,7 @@ from solo.campaign.journal import JournalEntry
 from solo.campaign.party_effects import Engine, apply_effect, engine_check, engine_for
 from solo.campaign.rules_moves import roll_check
 from solo.campaign.state import Campaign, Character
+from solo.campaign.surprises import sharpen, turn_event
 from solo.dice.entered import DiceNeeded
 from solo.errors import SoloError
 from solo.oracle import (
@@ -155,7 +156,8 @@ def _countdown_entries(ctx: ActionContext, result: CountdownResult) -> list[Jour
     campaign.countdown = result.new_marks
     entries = [ctx.entry("countdown", result.text, result.to_dict())]
     if result.effect is not None:
-        entries += apply_effect(campaign, ctx, result.effect, engine_for(campaign, ctx), "a complication")
+        effect, paid = sharpen(campaign, ctx, result.effect)
+        entries += paid + apply_effect(campaign, ctx, effect, engine_for(campaign, ctx), "a complication")
     return entries
 
 
@@ -201,7 +203,7 @@ def ask(campaign: Campaign, ctx: ActionContext, question: str, odds: str = "bala
         raise
     note_newcomer(campaign, result.random_event)
     data = result.to_dict() | {"character": pc.name if pc else None, "clues_left": campaign.clues}
-    return [ctx.entry("oracle", result.text, data)]
+    return [ctx.entry("oracle", result.text, data), *turn_event(campaign, ctx, bool(result.random_event))]
 
 
 # -- scenes and clues -------------------------------------------------------------------------
@@ -579,7 +581,7 @@ def event_move(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]:
     """A random event on demand: a focus drawn from the story's lists, and a meaning pair."""
     result = random_event(ctx.rng, ctx.tables, story_lists(campaign))
     note_newcomer(campaign, result)
-    return [ctx.entry("oracle", result.text, result.to_dict())]
+    return [ctx.entry("oracle", result.text, result.to_dict()), *turn_event(campaign, ctx, True)]
 
 
 # -- threads and notables ---------------------------------------------------------------------

@@ -392,6 +392,11 @@ class System(ABC):
         """The system's own oracle rolls: its moves that answer a question (`SystemMove.question`)."""
         return tuple(m for m in cls.moves() if m.question)
 
+    def complication_budget(self) -> Any:
+        """The GM's budget for the oracle's surprises (`solo.rules.budget.SurpriseBudget`), or None:
+        complications and random events then cost nothing and change nothing extra."""
+        return None
+
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod
     def harm(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...

@@ -9,6 +9,13 @@ then).  `FixedOrder` is that phase.  The encounter that uses it keeps
 the first turn once the order is set.  Seats that are out are skipped;
 when the last seat in the order has ended its turn the round is over.
 
+A one-deep reaction window: while the encounter's ``reacting`` attribute
+holds a seat (the system sets it in the middle of resolving someone's
+action, to ask that seat how it answers), that seat is the one waited
+for; its answer is resolved without ending anybody's turn, and the system
+clears ``reacting`` when the answer is settled.  The turn then goes on
+where it stopped.
+
 `ordered(rolls, first)` sorts seats by their rolls, highest first, with
 ties going to seats `first` favours, then to the earlier seat.
 """
@@ -36,6 +43,9 @@ class FixedOrder(Phase):
     verb = "ended its turn"
 
     def next_seat(self, enc: Encounter) -> Seat | None:
+        reacting: Seat | None = getattr(enc, "reacting", None)
+        if reacting is not None and reacting.out is None:
+            return reacting
         order: list[Seat] = getattr(enc, "turn_order")  # noqa: B009 - kept by the encounter using this phase
         if not order:
             return None
@@ -56,10 +66,18 @@ class FixedOrder(Phase):
         self._advance(enc, events, wrap_ends_round=False)
 
     def submit(self, enc: Any, seat: Seat, action: Action, events: list[Event]) -> None:
+        reaction = getattr(enc, "reacting", None) is not None
         enc.resolve(seat, action, events)
         if enc.live_sides <= 1:
             enc.finish(events)
             return
+        if reaction:  # an answer inside someone's turn: that turn goes on
+            current = enc.turn_order[enc.turn_index]
+            if current.out is not None:
+                self._advance(enc, events)
+            return
+        if getattr(enc, "reacting", None) is not None:
+            return  # the action waits for an answer; the turn goes on after it
         if seat.out is not None or enc.ends_turn(action):
             self._advance(enc, events)
 

@@ -77,6 +77,7 @@ class Catalogue:
             "range": rec.get("reach", "medium"),
             "ranged": bool(rec.get("ranged", False)),
             "qualities": list(rec.get("qualities", [])),
+            "capacity": int(rec.get("capacity", 0)),
         }
 
     def armour(self, key: str) -> dict[str, Any]:
@@ -87,6 +88,7 @@ class Catalogue:
             "name": rec["text"],
             "values": list(rec["values"]),
             "qualities": list(rec.get("qualities", [])),
+            "capacity": int(rec.get("capacity", 0)),
         }
 
     def cost(self, table: str, key: str) -> int:
@@ -263,6 +265,7 @@ def npc_from_record(rec: Mapping[str, Any], cat: Catalogue) -> SpireActor:
                 "range": weapon.get("reach", "medium"),
                 "ranged": bool(weapon.get("ranged", False)),
                 "qualities": list(weapon.get("qualities", [])),
+                "capacity": int(weapon.get("capacity", 0)),
             }
         ]
         if weapon
@@ -271,6 +274,7 @@ def npc_from_record(rec: Mapping[str, Any], cat: Catalogue) -> SpireActor:
             "name": armour["name"],
             "values": list(armour["values"]),
             "qualities": list(armour.get("qualities", [])),
+            "capacity": int(armour.get("capacity", 0)),
         }
         if armour
         else None,

@@ -42,6 +42,7 @@ PERSONALITIES = (
     "righteous",
 )  # the reconstructed wheel, in order round it
 ATTITUDES = ("hostile", "unfriendly", "indifferent", "friendly", "loyal")
+SIDES_OF = {f"d{s}": s for s in SIZES}  # sheets hold dice as "d6"; checked on load
 RANGES = ("very-short", "short", "medium", "long", "very-long", "extreme")
 
 
@@ -162,6 +163,7 @@ def weapon(raw: Any, what: str) -> dict[str, Any]:
         "range": rng,
         "ranged": _bool(raw.get("ranged", False), f"{what}.ranged"),
         "qualities": [q.lower() for q in qualities],
+        "capacity": _int(raw.get("capacity", 0), f"{what}.capacity"),
     }
 
 
@@ -186,6 +188,7 @@ def armour(raw: Any, what: str) -> dict[str, Any] | None:
         "name": raw["name"],
         "values": [_int(v, f"{what}.values[{i}]") for i, v in enumerate(values)],
         "qualities": [q.lower() for q in qualities],
+        "capacity": _int(raw.get("capacity", 0), f"{what}.capacity"),
     }
 
 
@@ -227,6 +230,10 @@ class SpireActor(Actor):
     armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "deep": True})
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
     gear: list[str] = field(default_factory=list)
+    load: int = 0  # capacity carried besides the weapons and armour listed (packs, loot, gear)
+    encouraged: int = 0  # tokens from acting with one's personality: gone at the next night's rest
+    discouraged: int = 0  # tokens from a discouragement: gone when its strain is cleared
+    discouraged_die: int = field(default=-1, metadata={"min": -1})  # the die strained for them (-1: none)
     dead: bool = False
     notes: str = ""
 
@@ -238,7 +245,7 @@ class SpireActor(Actor):
 
     # -- dice ---------------------------------------------------------------------------------
     def sides(self, index: int) -> int:
-        return int(self.dice[index]["die"][1:])
+        return SIDES_OF[self.dice[index]["die"]]
 
     @property
     def vitality(self) -> dict[str, Any]:
@@ -260,21 +267,37 @@ class SpireActor(Actor):
         """The index of the highest skill die (the first of equals)."""
         return max(self.skill_indices, key=lambda i: (self.sides(i), -i))
 
-    def defense(self, index: int, kind: str) -> int:
-        """The die's Armor, Body or Mind defense: its own plus, for Armor, the armour worn."""
+    def defense(self, index: int, kind: str, highest: int | None = None) -> int:
+        """The die's Armor, Body or Mind defense: its own plus, for Armor, the armour worn
+        (`highest`: the highest skill die's index, when the caller knows it already)."""
         die = self.dice[index]
         value = int(die.get(kind, 0))
         if kind == "armor" and self.armour:
             a, b, c = self.armour["values"]
             if index == 0:
                 value += a
-            elif len(self.dice) == 2 or index != self.highest_skill():
+            elif len(self.dice) == 2 or index != (self.highest_skill() if highest is None else highest):
                 value += b
             else:
                 value += c
             if die["injured"] and "ablative" in self.armour.get("qualities", ()):
                 value = max(0, value - 1)  # Ablative: the armour over an injured die is damaged too
         return value
+
+    def carried(self) -> int:
+        """Capacity carried (1.9.14): the weapons, the armour and the rest of the load."""
+        return (
+            sum(int(w.get("capacity", 0)) for w in self.weapons)
+            + int((self.armour or {}).get("capacity", 0))
+            + self.load
+        )
+
+    def mobility(self) -> str:
+        """'full' up to capacity, 'half' movement above it, 'immobile' at four times it (1.9.14) [SR]."""
+        carried = self.carried()
+        if carried >= 4 * self.capacity:
+            return "immobile"
+        return "half" if carried > self.capacity else "full"
 
     @property
     def unconscious(self) -> bool:

@@ -25,28 +25,42 @@ The Master's story tokens for the fight (``master_tokens``, one by the rules'
 one-per-encounter) are spent by the engine to reroll a GM-side attack on a
 player character that failed; the board shows what is left.
 
-An attack, step by step (RULES.md 1.5): the defender declares a die - its
-highest unexhausted skill die [SR: the defender's side always picks the
-highest], else an exhausted skill die that is not damaged, else (the
-overwhelmed case) its vitality die while that is unexhausted, else a
-strained skill die, else the vitality die.  The roll modifier is
+An attack, step by step (RULES.md 1.5): the defender declares a die from
+those the rules allow (`Skirmish.defence_options`): any unexhausted skill
+die; with none, an exhausted skill die that is not damaged; with none (the
+overwhelmed case) its vitality die while that is unexhausted; then a
+strained skill die; last the vitality die.  The GM's side always declares
+the highest [SR].  A PC attacked is asked (a one-deep reaction window,
+`solo.rules.initiative`) when it has something to choose - more than one
+die size it may defend with, a story token to spend (-1 to the attacker's
+roll), or a counter-attack - and answers ``defend`` (with ``die``, and
+``token``), or ``counter``; each answer shows its odds from the PC's side
+(`Skirmish.answer_odds`: the blow missing, or out-rolling the attacker).
+The roll modifier is
 ``m = Power - max(0, Defense - Bypass)`` (Power and Bypass from the weapon
-and talents, Defense the die's Armor, or Mind for sway); the attacker's die
-steps |m| times and steps past either end of the ladder shift the
-defender's die the other way; TD is half the (shifted) defence die.  A hit
-(Success, Success AND, or a tie taken as Success BUT) exhausts the defence
-die, or injures it if it was already exhausted (strains it, for a
-non-lethal weapon or a ``nonlethal`` fight); a Success AND also injures
-(strains) it, or with a Disorient weapon exhausts one more die instead.
-Weapon qualities that change numbers: Effective / Ineffective (the Success
-AND line), Accurate (a miss by one is a tie), Inaccurate (a tie is always
-Failure BUT), Guard (+1 Armor on the highest skill die), Non-lethal.
-A strained vitality die knocks its owner out (unconscious), an injured
-one puts it on death's door; either way it leaves the fight.  The attack
-rolls explode up the ladder when the target is impossible (method 1).
-With ``contests`` on, a defender may answer an attack with a spontaneous
-counter-attack contest instead (see `Skirmish._countered`); contests
-against moves and other actions are not played [not done].
+and talents, Defense the die's Armor, or Mind for sway), plus any story
+token steps; the attacker's die steps |m| times and steps past either end
+of the ladder shift the defender's die the other way; TD is half the
+(shifted) defence die.  A hit (Success, Success AND, or a tie taken as
+Success BUT) exhausts the defence die, or injures it if it was already
+exhausted (strains it, for a non-lethal weapon or a ``nonlethal`` fight); a
+Success AND also injures (strains) it, or with a Disorient weapon exhausts
+one more die instead.  Weapon qualities that change numbers: Effective /
+Ineffective (the Success AND line), Accurate (a miss by one is a tie),
+Inaccurate (a tie is always Failure BUT), Guard (+1 Armor on the highest
+skill die), Riposte (+1 Power in a counter-attack contest), Brace (+1 Power
+opposing someone closing in), Non-lethal.  A strained vitality die knocks
+its owner out (unconscious), an injured one puts it on death's door;
+either way it leaves the fight.  The attack rolls explode up the ladder
+when the target is impossible (method 1).
+
+Spontaneous contests (1.6, with ``contests`` on), open to a creature past
+its own first turn with a fresh skill die: against an attack from a foe it
+is engaged with or focused on, a counter-attack (`Skirmish._countered`);
+against a foe closing in on it, opposing the move at TD half the sides of
+the die spent on it (`Skirmish._opposed_move`; the one being closed on
+attends to the one coming [SR]).  The engine decides for the GM's side; a
+PC is asked (``counter`` / ``oppose`` / ``allow``).
 """
 
 from __future__ import annotations
@@ -76,11 +90,11 @@ from solo.rules.rogue_spire.dice import (
     roll,
     roll_modifier,
     shift,
-    td_of,
 )
-from solo.rules.rogue_spire.measures import contest, contest_odds
+from solo.rules.rogue_spire.measures import contest, contest_odds, opposed_move_td
 
-KINDS = ("attack", "sway", "close", "token", "end")
+KINDS = ("attack", "sway", "close", "token", "wind", "end")
+REACTIONS = ("defend", "counter", "oppose", "allow")
 FISTS: dict[str, Any] = {
     "name": "bare fists",
     "power": 0,
@@ -126,12 +140,13 @@ def attack_degrees(
 class SpireSeat(Seat):
     """A seat with how many turns it has started and its initiative roll."""
 
-    __slots__ = ("turns", "initiative")
+    __slots__ = ("turns", "initiative", "winded")
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
         self.turns = 0
         self.initiative = 0
+        self.winded = False  # Second Wind used this fight
 
 
 class Skirmish(Encounter):
@@ -158,7 +173,8 @@ class Skirmish(Encounter):
         Option(
             "contests",
             "flag",
-            "a defender past its first turn may answer an attack with a spontaneous counter-attack contest",
+            "spontaneous contests: past its first turn a creature may counter-attack"
+            " or oppose a foe closing in",
         ),
         Option(
             "master_tokens",
@@ -174,6 +190,7 @@ class Skirmish(Encounter):
         super().__init__(system, sides, rng, **options)
         self.talents = system.catalogue.talents
         self._talent_sums: dict[tuple[int, str], int] = {}
+        self._fixed_cache: dict[int, tuple[int, bool]] = {}
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
@@ -188,7 +205,8 @@ class Skirmish(Encounter):
             if value not in allowed:
                 raise RulesError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
         self.positions = Engagement()
-        events: list[Event] = []
+        self.reacting: SpireSeat | None = None  # a PC asked how it answers (initiative.FixedOrder)
+        self.pending: dict[str, Any] | None = None  # the action waiting for that answer
         for seat in self.seats:
             why = seat.actor.unfit()
             if why:
@@ -199,6 +217,7 @@ class Skirmish(Encounter):
                 for other in self.seats:
                     if other.side != seat.side:
                         self.positions.engage(seat.index, other.index)
+        events: list[Event] = []
         rolls = []
         for seat in self.seats:
             seat.initiative = self._initiative(seat, initiative, events)
@@ -213,9 +232,14 @@ class Skirmish(Encounter):
     # -- helpers -------------------------------------------------------------------------------------
     @staticmethod
     def spire(seat: Seat) -> SpireActor:
-        actor = seat.actor
-        assert isinstance(actor, SpireActor)
-        return actor
+        return seat.actor  # type: ignore[return-value]  # every actor in a Skirmish is a SpireActor
+
+    def _fixed(self, actor: SpireActor) -> tuple[int, bool]:
+        """What a fight does not change about a creature: its highest skill die, whether it has Guard."""
+        found = self._fixed_cache.get(id(actor))
+        if found is None:
+            found = self._fixed_cache[id(actor)] = (actor.highest_skill(), self._guarded(actor))
+        return found
 
     def talent_sum(self, actor: SpireActor, key: str) -> int:
         """What the actor's talents add up to for one effect (talents do not change in a fight)."""
@@ -282,6 +306,8 @@ class Skirmish(Encounter):
                 actor.dice[lowest]["exhausted"] = False
                 refreshed.append(lowest)
         seat.turns += 1
+        if not self.record:
+            return
         what = ", ".join(actor.die_text(i) for i in refreshed) or "nothing"
         self.emit(
             events,
@@ -301,6 +327,8 @@ class Skirmish(Encounter):
     # -- what a seat may do ----------------------------------------------------------------------------
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None:
+            return self.reaction_templates(seat) if seat is self.reacting else []
         actor = self.spire(seat)
         sizes = self.usable_sizes(actor)
         out: list[ActionTemplate] = []
@@ -308,17 +336,24 @@ class Skirmish(Encounter):
             best = (("die", sizes[-1]),)
             reach = self.reach(seat)
             if reach:
-                out.append(
-                    ActionTemplate(
-                        "attack",
-                        f"Attack with {self.weapon(actor)['name']}",
-                        tuple(s.actor for s in reach),
-                        (("die", sizes),),
-                        default=best,
-                    )
+                plain = (f"Attack with {self.weapon(actor)['name']}", ())
+                token = (
+                    f"Attack, spending a story token: +1 to the roll ({actor.tokens})",
+                    (("token", True),),
                 )
+                for label, fixed in (plain, token) if actor.tokens > 0 else (plain,):
+                    out.append(
+                        ActionTemplate(
+                            "attack",
+                            label,
+                            tuple(s.actor for s in reach),
+                            (("die", sizes),),
+                            fixed=fixed,  # type: ignore[arg-type]
+                            default=best,
+                        )
+                    )
             far = [f for f in self.foes_of(seat) if not self.positions.engaged(seat.index, f.index)]
-            if far and not self.weapon(actor).get("ranged"):
+            if far and not self.weapon(actor).get("ranged") and actor.mobility() != "immobile":
                 out.append(
                     ActionTemplate(
                         "close",
@@ -341,8 +376,61 @@ class Skirmish(Encounter):
                 )
         if actor.tokens > 0 and self._refreshable(actor):
             out.append(ActionTemplate("token", f"Spend a story token ({actor.tokens}): refresh a die"))
+        if self.can_wind(seat):
+            out.append(ActionTemplate("wind", "Second Wind: refresh your largest exhausted die"))
         out.append(ActionTemplate("end", "End turn"))
         return out
+
+    def reaction_templates(self, seat: SpireSeat) -> list[ActionTemplate]:
+        """How a PC may answer the action waiting on it (an attack on it, or a foe closing in)."""
+        assert self.pending is not None
+        me = self.spire(seat)
+        out: list[ActionTemplate] = []
+        if self.pending["kind"] == "attack":
+            sizes = tuple(sorted({me.sides(i) for i in self.defence_options(me)}, reverse=True))
+            best = (("die", sizes[0]),)
+            out.append(ActionTemplate("defend", "Defend with a die", (), (("die", sizes),), default=best))
+            if me.tokens > 0:
+                out.append(
+                    ActionTemplate(
+                        "defend",
+                        f"Defend, spending a story token: -1 to the attacker's roll ({me.tokens})",
+                        (),
+                        (("die", sizes),),
+                        fixed=(("token", True),),
+                        default=best,
+                    )
+                )
+        fresh = tuple(sorted({me.sides(i) for i in me.usable_skill()}, reverse=True))
+        if fresh and self._may_oppose(seat, self.pending["seat"], self.pending["kind"] == "close"):
+            kind, label = (
+                ("counter", "Counter-attack (a spontaneous contest)")
+                if self.pending["kind"] == "attack"
+                else ("oppose", "Oppose the move (a spontaneous contest)")
+            )
+            out.append(ActionTemplate(kind, label, (), (("die", fresh),), default=(("die", fresh[0]),)))
+        if self.pending["kind"] == "close":
+            out.append(ActionTemplate("allow", "Let them come"))
+        return out
+
+    def _may_oppose(self, seat: SpireSeat, source: SpireSeat, closing: bool = False) -> bool:
+        """A spontaneous contest (1.6): contests on, past the opposer's first turn, the source in reach
+        or focus (a creature being closed on attends to the one coming [SR]), a fresh skill die."""
+        return (
+            self.contests
+            and seat.turns >= 1
+            and bool(self.spire(seat).usable_skill())
+            and (closing or self.positions.can_react(seat.index, source.index))
+        )
+
+    def can_wind(self, seat: SpireSeat) -> bool:
+        """Second Wind (a house talent, once an encounter): an exhausted, uninjured die to refresh."""
+        actor = self.spire(seat)
+        return (
+            not seat.winded
+            and any(t["id"] == "second-wind" for t in actor.talents)
+            and bool(self._refreshable(actor))
+        )
 
     @staticmethod
     def _refreshable(actor: SpireActor) -> list[int]:
@@ -353,13 +441,25 @@ class Skirmish(Encounter):
     def describe(self, action: Action) -> str:
         if action.kind == "end":
             return "end turn"
+        if action.kind == "allow":
+            return "let them come"
+        if action.kind in ("defend", "counter", "oppose"):
+            token = ", spending a story token" if action.option("token") else ""
+            return f"{action.kind} with D{action.option('die')}{token}"
         if action.kind == "token":
             return "spend a story token to refresh a die"
+        if action.kind == "wind":
+            return "Second Wind"
         target = self.label(action.target) if action.target is not None else "?"
-        return f"{action.kind} {target} with D{action.option('die')}"
+        token = ", spending a story token" if action.option("token") else ""
+        return f"{action.kind} {target} with D{action.option('die')}{token}"
 
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None:
+            if seat is not self.reacting:
+                raise RulesError(f"{self.reacting.label if self.reacting else '?'} must answer first")
+            return self._validate_reaction(seat, action)
         if action.kind not in KINDS:
             raise RulesError(f"a Rogue Spire fight knows {', '.join(KINDS)}, not {action.kind!r}")
         if action.kind == "end":
@@ -368,6 +468,12 @@ class Skirmish(Encounter):
             if self.spire(seat).tokens < 1 or not self._refreshable(self.spire(seat)):
                 raise RulesError(f"{seat.label} has no story token to spend, or no exhausted die to refresh")
             return action
+        if action.kind == "wind":
+            if not self.can_wind(seat):
+                raise RulesError(f"{seat.label} has no Second Wind to use now")
+            return action
+        if action.option("token") and self.spire(seat).tokens < 1:
+            raise RulesError(f"{seat.label} has no story token to spend")
         target = self.check_target(seat, action, "enemy")
         assert isinstance(target, SpireSeat)
         actor = self.spire(seat)
@@ -381,13 +487,40 @@ class Skirmish(Encounter):
             )
         if action.kind == "close" and self.positions.engaged(seat.index, target.index):
             raise RulesError(f"{seat.label} is already engaged with {target.label}")
+        if action.kind == "close" and actor.mobility() == "immobile":
+            raise RulesError(f"{seat.label} carries four times its capacity and cannot move")
         if action.kind == "sway" and self.spire(target).is_pc:
             raise RulesError(f"{target.label} is a player character; their player decides what sways them")
+        return action
+
+    def _validate_reaction(self, seat: SpireSeat, action: Action) -> Action:
+        allowed = {t.kind for t in self.reaction_templates(seat)}
+        if action.kind not in allowed:
+            raise RulesError(f"{seat.label} answers with {', '.join(sorted(allowed))}, not {action.kind!r}")
+        if action.kind == "allow":
+            return action
+        me = self.spire(seat)
+        sides = action.option("die")
+        if action.kind == "defend":
+            options = {me.sides(i) for i in self.defence_options(me)}
+            if sides not in options:
+                raise RulesError(
+                    f"{seat.label} may defend with {', '.join(f'D{d}' for d in sorted(options))},"
+                    f" not {sides!r}"
+                )
+            if action.option("token") and me.tokens < 1:
+                raise RulesError(f"{seat.label} has no story token to spend")
+            return action
+        if sides not in {me.sides(i) for i in me.usable_skill()}:
+            raise RulesError(f"{seat.label} has no fresh skill die D{sides} to oppose with")
         return action
 
     # -- resolving ----------------------------------------------------------------------------------------
     def resolve(self, seat: Seat, action: Action, events: list[Event]) -> None:
         assert isinstance(seat, SpireSeat)
+        if self.pending is not None and seat is self.reacting:
+            self._answer(seat, action, events)
+            return
         if action.kind == "end":
             self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
             return
@@ -403,43 +536,197 @@ class Skirmish(Encounter):
                 me,
             )
             return
+        if action.kind == "wind":
+            me = self.spire(seat)
+            largest = max(self._refreshable(me), key=lambda i: (me.sides(i), -i))
+            me.dice[largest]["exhausted"] = False
+            seat.winded = True
+            text = f"{seat.label} finds a second wind: {me.die_text(largest)} refreshes."
+            self.emit(events, "wind", text, me)
+            return
         target = self.seat(action.target)  # type: ignore[arg-type]
         assert isinstance(target, SpireSeat)
         actor = self.spire(seat)
         index = self.die_of(actor, int(action.option("die", 4)))
         actor.dice[index]["exhausted"] = True
+        bonus = 0
+        if action.kind == "attack" and action.option("token"):
+            actor.tokens -= 1
+            bonus = 1
+            self.emit(events, "token", f"{seat.label} spends a story token: +1 to the roll.", actor)
         if action.kind == "close":
-            self.positions.engage(seat.index, target.index)
-            self.positions.set_focus(seat.index, target.index)
-            self.emit(
-                events,
-                "move",
-                f"{seat.label} spends {actor.die_text(index)[:3].rstrip('xs!')} to close"
-                f" with {target.label}.",
-                actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "move",
+                    f"{seat.label} spends D{actor.sides(index)} to close with {target.label}.",
+                    actor,
+                )
+            if self._ask(seat, target, "close", index, events):
+                return
+            if self._may_oppose(target, seat, closing=True) and self._npc_opposes(target, actor.sides(index)):
+                self._opposed_move(seat, target, index, self._best_fresh(self.spire(target)), events)
+                return
+            self._closes(seat, target)
             return
         self.positions.set_focus(seat.index, target.index)
-        self._strike(seat, target, index, action.kind == "sway", events)
+        if action.kind == "attack" and self._ask(seat, target, "attack", index, events, bonus):
+            return
+        self._strike(seat, target, index, action.kind == "sway", events, bonus=bonus)
 
-    def plan(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> dict[str, Any]:
-        """Everything an attack's roll depends on, before any die is spent (for odds and resolution)."""
+    def _closes(self, seat: SpireSeat, target: SpireSeat) -> None:
+        self.positions.engage(seat.index, target.index)
+        self.positions.set_focus(seat.index, target.index)
+
+    @staticmethod
+    def _best_fresh(actor: SpireActor) -> int:
+        return max(actor.usable_skill(), key=lambda i: (actor.sides(i), -i))
+
+    def _ask(
+        self, seat: SpireSeat, target: SpireSeat, kind: str, index: int, events: list[Event], bonus: int = 0
+    ) -> bool:
+        """Open the reaction window when a PC has a choice to make about an action aimed at it."""
+        me = target.actor
+        if not self.record or not me.is_pc:  # a silent fight (a forecast) has nobody to ask
+            return False
+        self.pending = {"kind": kind, "seat": seat, "index": index, "bonus": bonus}
+        choices = self.reaction_templates(target)
+        if kind == "attack" and len(choices) == 1 and len(choices[0].params[0][1]) == 1:
+            self.pending = None  # one die can defend and nothing else to decide: no question
+            return False
+        if kind == "close" and len(choices) == 1:
+            self.pending = None  # only "let them come"
+            return False
+        self.reacting = target
+        if self.record:
+            what = "attacks" if kind == "attack" else "closes in on"
+            self.emit(
+                events,
+                "react",
+                f"{seat.label} {what} {target.label} with D{self.spire(seat).sides(index)}:"
+                f" {target.label} chooses how to answer.",
+                me,
+            )
+        return True
+
+    def _answer(self, seat: SpireSeat, action: Action, events: list[Event]) -> None:
+        """Settle the action that waited on this seat's answer."""
+        assert self.pending is not None
+        pending, self.pending, self.reacting = self.pending, None, None
+        source: SpireSeat = pending["seat"]
+        index: int = pending["index"]
+        me = self.spire(seat)
+        sides = action.option("die")
+        if pending["kind"] == "close":
+            if action.kind == "oppose":
+                die = self.die_of_skill(me, int(sides))
+                self._opposed_move(source, seat, index, die, events)
+            else:
+                self._closes(source, seat)
+            return
+        if action.kind == "counter":
+            die = self.die_of_skill(me, int(sides))
+            p = self.plan(source, seat, self.spire(source).sides(index), False, bonus=pending["bonus"])
+            self._countered(source, seat, index, p, events, die)
+            return
+        defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
+        bonus = pending["bonus"]
+        if action.option("token"):
+            me.tokens -= 1
+            bonus -= 1
+            self.emit(events, "token", f"{seat.label} spends a story token: -1 to the roll.", me)
+        self._strike(source, seat, index, False, events, defence=defence, bonus=bonus, counter=False)
+
+    @staticmethod
+    def die_of_skill(actor: SpireActor, sides: int) -> int:
+        return next(i for i in actor.usable_skill() if actor.sides(i) == sides)
+
+    def _npc_opposes(self, target: SpireSeat, spent: int) -> bool:
+        """The engine opposes a move for an NPC when its roll is as likely to beat the move as not."""
+        me = self.spire(target)
+        theirs = shift(me.sides(self._best_fresh(me)), quality(self.weapon(me), "brace")).attack
+        td = opposed_move_td(spent)
+        higher = sum(1 for f in range(1, theirs + 1) if f > td)
+        return 2 * higher >= theirs
+
+    def _opposed_move(
+        self, seat: SpireSeat, target: SpireSeat, index: int, die: int, events: list[Event]
+    ) -> None:
+        """A spontaneous contest against a move (1.6): the opposer's roll against half the sides of the
+        die spent on the move; a Brace weapon steps the opposer's die up (its +1 Power).  Higher: the
+        move fails and the opposer's blow lands on the spent die, as a counter-attack's would [SR];
+        double or more also exhausts the mover's largest fresh die; equal: the move is stopped,
+        nothing damaged [SR]; lower: the move happens."""
+        mover, opposer = self.spire(seat), self.spire(target)
+        td = opposed_move_td(mover.sides(index))
+        brace = quality(self.weapon(opposer), "brace")
+        theirs = shift(opposer.sides(die), brace).attack
+        opposer.dice[die]["exhausted"] = True
+        their_roll = roll(theirs, 0, self.rng)
+        opposer.xp += their_roll.xp
+        outcome = contest(td, their_roll.judged)
+        if self.record:
+            braced = " (braced: +1 Power)" if brace else ""
+            self.emit(
+                events,
+                "contest",
+                f"{target.label} opposes the move{braced}: D{theirs} {their_roll.judged} against"
+                f" {td} (half the D{mover.sides(index)} spent) - "
+                + (
+                    "the move fails"
+                    if outcome.startswith("opposer")
+                    else "a tie: the move is stopped" if outcome == "tie" else "the move happens"
+                )
+                + ".",
+                opposer,
+                outcome=outcome,
+            )
+        if outcome.startswith("actor"):
+            self._closes(seat, target)
+            return
+        self.positions.set_focus(target.index, seat.index)
+        if outcome == "tie":
+            return
+        lethal = not self.nonlethal and not quality(self.weapon(opposer), "non-lethal")
+        self._damage(seat, index, lethal, events)
+        if outcome.endswith("AND") and seat.out is None:
+            extra = mover.usable_skill()
+            if extra:
+                self._hit(seat, self._best_fresh(mover), lethal, events)
+
+    def plan(
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        sides: int,
+        social: bool,
+        defence: int | None = None,
+        bonus: int = 0,
+    ) -> dict[str, Any]:
+        """Everything an attack's roll depends on, before any die is spent (for odds and resolution).
+
+        `defence` is the die the defender chose (default: its highest allowed), `bonus` roll-modifier
+        steps from story tokens."""
         actor, defender = self.spire(seat), self.spire(target)
         weapon = FISTS if social else self.weapon(actor)
-        defence = self.defence_die(defender)
-        kind = "mind" if social else "armor"
-        defense = defender.defense(defence, kind)
-        if not social and defence == defender.highest_skill() and self._guarded(defender):
-            defense += 1
-        power = int(weapon["power"]) + (0 if social else self.talent_sum(actor, "power"))
-        bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass" if social else "bypass")
+        if defence is None:
+            defence = self.defence_die(defender)
+        highest, guarded = self._fixed(defender)
+        defense = defender.defense(defence, "mind" if social else "armor", highest)
         if social:
+            power = int(weapon["power"])
+            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass")
             defense += MIND_SHIFT.get(defender.attitude, 0)
             bypass += BYPASS_SHIFT.get(defender.attitude, 0)
-        m = roll_modifier(power, bypass, defense)
+        else:
+            if guarded and defence == highest:
+                defense += 1
+            power = int(weapon["power"]) + self.talent_sum(actor, "power")
+            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "bypass")
+        m = roll_modifier(power, bypass, defense) + bonus
         shifted = shift(sides, m, defender.sides(defence))
         assert shifted.defence is not None
-        td = td_of(shifted.defence)
+        effective, accurate, tie = self._weapon_numbers(tuple(weapon["qualities"]))
         return {
             "defence": defence,
             "defense": defense,
@@ -448,34 +735,61 @@ class Skirmish(Encounter):
             "modifier": m,
             "rolled": shifted.attack,
             "against": shifted.defence,
-            "td": td,
+            "td": shifted.defence // 2,
             "weapon": weapon,
-            "effective": quality(weapon, "effective") - quality(weapon, "ineffective"),
+            "effective": effective,
+            "accurate": accurate,
+            "tie": tie or self.ties,
         }
 
     @staticmethod
-    def _guarded(actor: SpireActor) -> bool:
-        sources = [w.get("qualities", ()) for w in actor.weapons]
-        if actor.armour:
-            sources.append(actor.armour.get("qualities", ()))
-        return any("guard" in q for q in sources)
+    @lru_cache(maxsize=256)
+    def _weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
+        """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
+        weapon = {"qualities": qualities}
+        return (
+            quality(weapon, "effective") - quality(weapon, "ineffective"),
+            bool(quality(weapon, "accurate")),
+            "failure-but" if quality(weapon, "inaccurate") else "",
+        )
+
+    def attack_chance(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Fraction:
+        """The chance an attack does anything (1 - failure), without building an Odds (the policy's)."""
+        p = self.plan(seat, target, sides, social)
+        fail = attack_degrees(
+            p["rolled"], p["td"], p["effective"], p["accurate"],
+            bool(self.talent_sum(seat.actor, "reroll")), p["tie"],  # type: ignore[arg-type]
+        )[0]
+        return 1 - fail
 
     @staticmethod
-    def defence_die(actor: SpireActor) -> int:
-        """The die that meets an attack (see the module docstring for the order of choice)."""
-        skills = list(actor.skill_indices)
-        fresh = [i for i in skills if actor.usable(i)]
+    def _guarded(actor: SpireActor) -> bool:
+        if any("guard" in w.get("qualities", ()) for w in actor.weapons):
+            return True
+        return bool(actor.armour) and "guard" in actor.armour.get("qualities", ())  # type: ignore[union-attr]
+
+    @classmethod
+    def defence_die(cls, actor: SpireActor) -> int:
+        """The die the GM's side defends with: the highest the rules allow (see `defence_options`)."""
+        return max(cls.defence_options(actor), key=lambda i: (actor.sides(i), -i))
+
+    @staticmethod
+    def defence_options(actor: SpireActor) -> list[int]:
+        """The dice a defender may declare (step 2 of 1.5): any unexhausted skill die; with none, an
+        exhausted skill die that is undamaged [SR 1.11.8]; with none, overwhelmed, the vitality die
+        while it is unexhausted; then a strained (uninjured) skill die; last the vitality die."""
+        skills = actor.skill_indices
+        dice = actor.dice
+        fresh = [i for i in skills if not dice[i]["exhausted"] and not dice[i]["injured"]]
         if fresh:
-            return max(fresh, key=lambda i: (actor.sides(i), -i))
-        undamaged = [i for i in skills if not actor.dice[i]["strained"] and not actor.dice[i]["injured"]]
+            return fresh
+        undamaged = [i for i in skills if not dice[i]["strained"] and not dice[i]["injured"]]
         if undamaged:
-            return max(undamaged, key=lambda i: (actor.sides(i), -i))
-        if not actor.vitality["exhausted"]:
-            return 0  # overwhelmed: every blow falls on the vitality die
-        strained = [i for i in skills if not actor.dice[i]["injured"]]
-        if strained:
-            return max(strained, key=lambda i: (actor.sides(i), -i))
-        return 0
+            return undamaged
+        if not dice[0]["exhausted"]:
+            return [0]  # overwhelmed: every blow falls on the vitality die
+        strained = [i for i in skills if not dice[i]["injured"]]
+        return strained or [0]
 
     def _band(self, face: int, td: int, band_name: str, weapon: dict[str, Any], sides: int) -> str:
         if band_name == "failure" and face == td - 1 and sides > td and quality(weapon, "accurate"):
@@ -486,13 +800,21 @@ class Skirmish(Encounter):
         return "failure-but" if quality(weapon, "inaccurate") else self.ties
 
     def _strike(
-        self, seat: SpireSeat, target: SpireSeat, index: int, social: bool, events: list[Event]
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        index: int,
+        social: bool,
+        events: list[Event],
+        defence: int | None = None,
+        bonus: int = 0,
+        counter: bool = True,
     ) -> None:
         actor, defender = self.spire(seat), self.spire(target)
         sides = actor.sides(index)
-        p = self.plan(seat, target, sides, social)
+        p = self.plan(seat, target, sides, social, defence, bonus)
         weapon = p["weapon"]
-        if self.contests and not social and self._countered(seat, target, index, p, events):
+        if counter and self.contests and not social and self._countered(seat, target, index, p, events):
             return
         rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
         actor.xp += rolled.xp
@@ -509,27 +831,28 @@ class Skirmish(Encounter):
             rerolled += f", the Master spends a story token to reroll: {again.judged}"
         tie = self._tie(weapon)
         degree = degree_of(band_name, tie)
-        shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
-        against = defender.die_text(p["defence"])
-        name = {
-            "and": "Success AND",
-            "success": "Success",
-            "failure": "Failure",
-            "tie": "Success BUT" if tie == "success-but" else "Failure BUT",
-        }[band_name]
-        xp = f"; {actor.name} gains {rolled.xp} XP" if rolled.xp else ""
-        self.emit(
-            events,
-            "attack" if not social else "sway",
-            f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
-            f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
-            f" - {name}{xp}.",
-            actor,
-            degree=degree,
-            band=band_name,
-            td=p["td"],
-            xp=rolled.xp,
-        )
+        if self.record:
+            shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
+            against = defender.die_text(p["defence"])
+            name = {
+                "and": "Success AND",
+                "success": "Success",
+                "failure": "Failure",
+                "tie": "Success BUT" if tie == "success-but" else "Failure BUT",
+            }[band_name]
+            xp = f"; {actor.name} gains {rolled.xp} XP" if rolled.xp else ""
+            self.emit(
+                events,
+                "attack" if not social else "sway",
+                f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
+                f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
+                f" - {name}{xp}.",
+                actor,
+                degree=degree,
+                band=band_name,
+                td=p["td"],
+                xp=rolled.xp,
+            )
         if degree in ("fail",):
             return
         if social:
@@ -546,7 +869,13 @@ class Skirmish(Encounter):
                 self._damage(target, p["defence"], lethal, events)
 
     def _countered(
-        self, seat: SpireSeat, target: SpireSeat, index: int, p: dict[str, Any], events: list[Event]
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        index: int,
+        p: dict[str, Any],
+        events: list[Event],
+        chosen: int | None = None,
     ) -> bool:
         """A spontaneous counter-attack contest (1.6), if the defender may and wants to: True if it was.
 
@@ -561,15 +890,19 @@ class Skirmish(Encounter):
         gains a small advantage" [SR]: nothing is damaged.
         """
         defender, actor = self.spire(target), self.spire(seat)
-        fresh = defender.usable_skill()
-        if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
-            return False
-        die = max(fresh, key=lambda i: (defender.sides(i), -i))
         riposte = quality(self.weapon(defender), "riposte")
-        theirs = shift(defender.sides(die), riposte).attack
-        win, lose = contest_odds(theirs, p["rolled"])
-        if win < lose:
-            return False
+        if chosen is None:  # the engine decides for the GM's side
+            fresh = defender.usable_skill()
+            if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
+                return False
+            die = max(fresh, key=lambda i: (defender.sides(i), -i))
+            theirs = shift(defender.sides(die), riposte).attack
+            win, lose = contest_odds(theirs, p["rolled"])
+            if win < lose:
+                return False
+        else:
+            die = chosen
+            theirs = shift(defender.sides(die), riposte).attack
         defender.dice[die]["exhausted"] = True
         mine_roll = roll(p["rolled"], 0, self.rng)
         their_roll = roll(theirs, 0, self.rng)
@@ -668,22 +1001,61 @@ class Skirmish(Encounter):
 
     # -- odds and the board ------------------------------------------------------------------------------
     def action_odds(self, action: Action) -> Odds | None:
+        if action.kind in ("defend", "counter") and self.pending is not None:
+            return self.answer_odds(action)
         if action.kind not in ("attack", "sway") or action.target is None:
             return None
         seat, target = self.seat(action.actor), self.seat(action.target)
         assert isinstance(seat, SpireSeat) and isinstance(target, SpireSeat)
-        return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway")
+        bonus = 1 if action.option("token") else 0
+        return self.attack_odds(seat, target, int(action.option("die", 4)), action.kind == "sway", bonus)
 
-    def attack_odds(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Odds:
-        p = self.plan(seat, target, sides, social)
-        weapon = p["weapon"]
+    def answer_odds(self, action: Action) -> Odds:
+        """An answer's odds from the defender's side: a defence succeeds when the blow misses (any
+        hit, a tie taken as Success BUT too, is its failure); a counter-attack succeeds by out-rolling
+        the attacker, and equal rolls (the cost) interrupt the attack harmlessly."""
+        assert self.pending is not None
+        seat = self.seat(action.actor)
+        assert isinstance(seat, SpireSeat)
+        me, source = self.spire(seat), self.pending["seat"]
+        sides = int(action.option("die", 4))
+        attacker = self.spire(source).sides(self.pending["index"])
+        if action.kind == "counter":
+            theirs = shift(sides, quality(self.weapon(me), "riposte")).attack
+            rolled = self.plan(source, seat, attacker, False, bonus=self.pending["bonus"])["rolled"]
+            win, lose = contest_odds(theirs, rolled)
+            return Odds(
+                self.system.id,
+                {"fail": lose, "cost": 1 - win - lose, "success": win, "strong": Fraction(0)},
+                {"die": f"D{theirs}", "against": f"D{rolled}"},
+            )
+        defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
+        bonus = self.pending["bonus"] - (1 if action.option("token") else 0)
+        blow = self.attack_odds(source, seat, attacker, False, bonus, defence)
+        d = blow.degrees
+        return Odds(
+            self.system.id,
+            {"fail": 1 - d["fail"], "cost": Fraction(0), "success": d["fail"], "strong": Fraction(0)},
+            dict(blow.detail),
+        )
+
+    def attack_odds(
+        self,
+        seat: SpireSeat,
+        target: SpireSeat,
+        sides: int,
+        social: bool,
+        bonus: int = 0,
+        defence: int | None = None,
+    ) -> Odds:
+        p = self.plan(seat, target, sides, social, defence, bonus)
         fail, cost, success, strong = attack_degrees(
             p["rolled"],
             p["td"],
             p["effective"],
-            bool(quality(weapon, "accurate")),
+            p["accurate"],
             bool(self.talent_sum(self.spire(seat), "reroll")),
-            self._tie(weapon),
+            p["tie"],
         )
         return Odds(
             self.system.id,

@@ -51,13 +51,19 @@ TERRAIN = {
 }
 
 
-def movement(sides: int, round_length: str, terrain: str = "open", straight: bool = False) -> Fraction:
-    """How far a spent die carries a creature, in the round's unit (miles or yards)."""
+MOBILITY = {"full": Fraction(1), "half": Fraction(1, 2), "immobile": Fraction(0)}
+
+
+def movement(
+    sides: int, round_length: str, terrain: str = "open", straight: bool = False, mobility: str = "full"
+) -> Fraction:
+    """How far a spent die carries a creature, in the round's unit (miles or yards); a load over
+    capacity halves it, four times capacity stops it (`SpireActor.mobility`)."""
     if round_length not in PER_SIDE:
         raise RulesError(f"round length must be one of {', '.join(PER_SIDE)}, not {round_length!r}")
     if terrain not in TERRAIN:
         raise RulesError(f"terrain must be one of {', '.join(TERRAIN)}, not {terrain!r}")
-    return sides * PER_SIDE[round_length] * TERRAIN[terrain] * (2 if straight else 1)
+    return sides * PER_SIDE[round_length] * TERRAIN[terrain] * (2 if straight else 1) * MOBILITY[mobility]
 
 
 def lift_td(capacity: int, as_capacity: int | None = None) -> int:

@@ -1,11 +1,16 @@
 """Rogue Spire moves between fights: rests, healing, death's door, advancement and story tokens.
 
-The rules are in `solo.rules.rogue_spire.recovery`; XP is spent at a good
-night's rest, so ``upgrade`` and ``ascend`` are taken then.
+The rules are in `solo.rules.rogue_spire.recovery`.  XP is spent only
+during a good night's rest (1.8), so upgrades and a tier ascension are
+options of the ``night-rest`` move (``--upgrade d4 --upgrade d6``,
+``--ascend --trait elusive``), not moves of their own.  They are paid
+before the rest's rolls; if any of them is refused (too little XP, no
+matching die) nothing happens at all: no die upgraded, no rest taken.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +18,8 @@ from solo.dice import Rng
 from solo.rules.engine import Event, RulesError
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
-from solo.rules.rogue_spire import recovery
+from solo.rules.rogue_spire import recovery, social
+from solo.rules.rogue_spire.character import ATTITUDES
 from solo.rules.rogue_spire.dice import parse_die
 
 DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
@@ -24,7 +30,39 @@ def _quick(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 
 
 def _night(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.night_rest(system._actor(actor), rng)
+    a = system._actor(actor)
+    trial = a.copy()  # every purchase is tried first: a refused one leaves the sheet as it was
+    events: list[Event] = []
+    for j, word in enumerate(options.get("upgrade") or []):
+        events += recovery.upgrade(trial, parse_die(word, f"option --upgrade [{j + 1}]"), system.catalogue)
+    if options.get("ascend"):
+        events += recovery.ascend(trial, options.get("trait") or "lucky", system.catalogue)
+    for name in dataclasses.fields(a):
+        setattr(a, name.name, getattr(trial, name.name))
+    return recovery.night_rest(a, rng) + events
+
+
+def _encouraged(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    return social.encouraged(system._actor(actor))
+
+
+def _discouraged(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    die = parse_die(options["die"], "option --die") if options.get("die") else None
+    return social.discouraged(system._actor(actor), die)
+
+
+def _haggle(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    a = system._actor(actor)
+    return social.haggle(
+        a,
+        int(options["price"]),
+        int(options["offer"]),
+        options["merchant_die"],
+        int(options["mind"]),
+        options["attitude"],
+        False,
+        rng,
+    )
 
 
 def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -35,14 +73,6 @@ def _heal(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list
 
 def _minute(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
     return recovery.deaths_door_minute(system._actor(actor), rng)
-
-
-def _upgrade(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.upgrade(system._actor(actor), parse_die(options["die"], "option --die"), system.catalogue)
-
-
-def _ascend(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-    return recovery.ascend(system._actor(actor), options["trait"], system.catalogue)
 
 
 def _token(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
@@ -73,14 +103,49 @@ def _token(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 
 MOVES = (
     SystemMove(
+        "encouraged",
+        "Encouraged",
+        "acting with your personality at a hard choice: a story token until the next good night's rest",
+        (),
+        _encouraged,
+    ),
+    SystemMove(
+        "discouraged",
+        "Discouraged",
+        "events go against your personality: strain a skill die for two story tokens against the cause",
+        (Option("die", "choice", "the skill die to strain (default the lowest)", DICE, default=""),),
+        _discouraged,
+    ),
+    SystemMove(
+        "haggle",
+        "Haggle",
+        "your die against the merchant's: win and pay your offer instead of the price",
+        (
+            Option("price", "int", "the asking price on the wealth chart (1, 2, 4 ... 32)", minimum=1),
+            Option("offer", "int", "what you offer, lower on the chart", minimum=0),
+            Option("merchant_die", "choice", "the merchant's die", DICE, default="d6"),
+            Option("mind", "int", "the merchant's Mind defense", default=0, minimum=0),
+            Option("attitude", "choice", "the merchant's attitude to you", ATTITUDES, default="indifferent"),
+        ),
+        _haggle,
+    ),
+    SystemMove(
         "quick-rest", "Quick rest", "15 minutes to an hour: every exhausted die refreshes", (), _quick
     ),
     SystemMove(
         "night-rest",
         "Good night's rest",
         "every exhausted die refreshes, the lowest strain clears,"
-        " and the lowest injury gets a natural-healing roll (free D4)",
-        (),
+        " the lowest injury gets a natural-healing roll (free D4); XP is spent here",
+        (
+            Option(
+                "upgrade",
+                "list",
+                "spend 5 x sides XP to raise a skill die one step (a matching die needed; repeatable)",
+            ),
+            Option("ascend", "flag", "spend XP to rise a tier when no die can go up", default=False),
+            Option("trait", "text", "the ability trait an ascension adds", default="lucky"),
+        ),
         _night,
     ),
     SystemMove(
@@ -100,21 +165,6 @@ MOVES = (
         "a free D4 for an untreated minute: a 1 is death",
         (),
         _minute,
-    ),
-    SystemMove(
-        "upgrade",
-        "Upgrade a die",
-        "at a good night's rest: 5 x sides XP, a matching die needed",
-        (Option("die", "choice", "the skill die to raise one step", DICE),),
-        _upgrade,
-    ),
-    SystemMove(
-        "ascend",
-        "Ascend a tier",
-        "at a good night's rest, when no die can go up: a new D4 and trait"
-        " (past Champion: a larger vitality die)",
-        (Option("trait", "text", "the new ability trait", default="lucky"),),
-        _ascend,
     ),
     SystemMove(
         "token",

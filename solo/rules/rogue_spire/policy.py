@@ -12,16 +12,31 @@ In its turn a creature, one action at a time:
    die on an attack with no chance at all;
 3. otherwise ends its turn.
 
+With every skill die spent and a Second Wind unused, it takes its second
+wind first.
+
+Asked to answer an action aimed at it (a PC played by the engine, in
+``--auto`` and forecasts): against an attack it counter-attacks when the
+fight allows contests and its largest fresh die is at least as likely to
+roll higher as lower, else defends with the highest die the rules allow;
+against a foe closing in it opposes when its roll is at least as likely to
+beat half the spent die's sides as not, else lets them come.
+
 A creature of the talking sort (more Charismatic or Deceptive than
 fighting traits, and a foe it can sway) sways instead of striking.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from solo.dice import Rng
 from solo.rules.engine import Action, RulesError
-from solo.rules.rogue_spire.encounter import Skirmish, SpireSeat
+from solo.rules.rogue_spire.dice import shift
+from solo.rules.rogue_spire.encounter import Skirmish, SpireSeat, quality
+from solo.rules.rogue_spire.measures import contest_odds
 
+HALF = Fraction(1, 2)
 TALKERS = {"Charismatic", "Deceptive", "Courtier"}
 
 
@@ -33,6 +48,12 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     end.label = "end turn"
     if seat.out is not None:
         raise RulesError(f"{seat.label} is out of the fight")
+    if enc.pending is not None and enc.reacting is seat:
+        return _answer(enc, seat)
+    if enc.can_wind(seat) and not me.usable_skill():
+        wind = Action(me, "wind")
+        wind.label = enc.describe(wind)
+        return wind
     sizes = enc.usable_sizes(me)
     if not sizes:
         return end
@@ -46,7 +67,7 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
             kind, targets = "sway", swayable  # type: ignore[assignment]
     if not targets:
         far = [f for f in enc.foes_of(seat) if not enc.positions.engaged(seat.index, f.index)]
-        if far and not enc.weapon(me).get("ranged"):
+        if far and not enc.weapon(me).get("ranged") and me.mobility() != "immobile":
             weakest = min(far, key=lambda f: (_guard(enc, f), f.index))  # type: ignore[arg-type]
             return _bind(enc, me, "close", weakest.actor, sizes[0])
         return end
@@ -54,23 +75,51 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     order = sorted(fresh_skill, key=lambda i: (-me.sides(i), i))
     if me.usable(0) and not fresh_skill:
         order.append(0)
+    seen: dict[int, tuple[Fraction, SpireSeat]] = {}  # dice of one size have the same chances
     for index in order:
         sides = me.sides(index)
-        best = None
-        for target in targets:
-            odds = enc.attack_odds(seat, target, sides, kind == "sway")  # type: ignore[arg-type]
-            chance = odds.success
-            if best is None or chance > best[0]:
-                best = (chance, target)
-        assert best is not None
+        best = seen.get(sides)
+        if best is None:
+            for target in targets:
+                chance = enc.attack_chance(seat, target, sides, kind == "sway")  # type: ignore[arg-type]
+                if best is None or chance > best[0]:
+                    best = (chance, target)  # type: ignore[assignment]
+            assert best is not None
+            seen[sides] = best
         chance, target = best
         if chance == 0:
             continue
         last_parry = index != 0 and len(fresh_skill) == 1
-        if (last_parry or index == 0) and chance < 0.5:
+        if (last_parry or index == 0) and chance < HALF:
             continue
         return _bind(enc, me, kind, target.actor, sides)
     return end
+
+
+def _answer(enc: Skirmish, seat: SpireSeat) -> Action:
+    assert enc.pending is not None
+    me = enc.spire(seat)
+    kinds = {t.kind for t in enc.reaction_templates(seat)}
+    source: SpireSeat = enc.pending["seat"]
+    fresh = me.usable_skill()
+    if enc.pending["kind"] == "close":
+        if "oppose" in kinds and enc._npc_opposes(seat, enc.spire(source).sides(enc.pending["index"])):
+            return _react(enc, me, "oppose", me.sides(enc._best_fresh(me)))
+        return _react(enc, me, "allow", None)
+    if "counter" in kinds and enc.positions.can_react(seat.index, source.index):
+        die = enc._best_fresh(me)
+        theirs = shift(me.sides(die), quality(enc.weapon(me), "riposte")).attack
+        rolled = enc.plan(source, seat, enc.spire(source).sides(enc.pending["index"]), False)["rolled"]
+        win, lose = contest_odds(theirs, rolled)
+        if win >= lose and fresh:
+            return _react(enc, me, "counter", me.sides(die))
+    return _react(enc, me, "defend", me.sides(enc.defence_die(me)))
+
+
+def _react(enc: Skirmish, me: object, kind: str, sides: int | None) -> Action:
+    action = Action(me, kind, options={} if sides is None else {"die": sides})  # type: ignore[arg-type]
+    action.label = enc.describe(action)
+    return action
 
 
 def _guard(enc: Skirmish, seat: SpireSeat) -> int:

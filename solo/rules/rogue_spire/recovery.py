@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from solo.dice import Rng
 from solo.rules.engine import Event, RulesError
+from solo.rules.rogue_spire import social
 from solo.rules.rogue_spire.build import TIERS, Catalogue, fill_talents, new_die
 from solo.rules.rogue_spire.character import SpireActor
 from solo.rules.rogue_spire.dice import LADDER, band, roll, td_of
@@ -58,13 +59,15 @@ def night_rest(a: SpireActor, rng: Rng | None) -> list[Event]:
         "rest", events[0].text.replace("a quick rest", "a good night's rest"), a.name, events[0].data
     )
     strained = [i for i in range(len(a.dice)) if a.dice[i]["strained"] and not a.dice[i]["injured"]]
+    cleared = None
     if strained:
-        lowest = min(strained, key=lambda i: (a.sides(i), i))
+        lowest = cleared = min(strained, key=lambda i: (a.sides(i), i))
         a.dice[lowest]["strained"] = False
         woke = " and wakes" if lowest == 0 else ""
         events.append(
             Event("rest", f"{a.name}'s {a.dice[lowest]['die'].upper()} is no longer strained{woke}.", a.name)
         )
+    events += social.after_night_rest(a, cleared)
     if rng is not None:
         injured = [i for i in range(len(a.dice)) if a.dice[i]["injured"]]
         if injured:

@@ -25,13 +25,31 @@ injured one death's door).  Resources harm spends 1 / 4 / 8 wealth.
 Neutral recovery: minor is a quick rest, moderate a good night's rest,
 major a successful healing of the lowest injured die and a night's rest.
 
-Story tokens: the player's are on the sheet (``tokens``), spent in a fight
-with the ``token`` action or between fights with the ``token`` move (refresh
-a die; 4 XP instead of a bonus token), and a clue's renewed hope gives one.
-The Master's budget (`master_budget`: one per player a session, one per
-encounter) is spent in fights on rerolls of the GM side's failed attacks
-(see the encounter); the oracle's complications and random events do not
-spend it yet [not done: that needs a campaign hook no system has].
+Story tokens: the player's are on the sheet (``tokens``).  A check spends
+one with ``token`` (1.7): ``plus`` / ``minus`` is a +1 / -1 roll-modifier
+step, ``skilled`` treats an unskilled roll as skilled, ``reroll`` rerolls a
+failure once (the second roll stands, a free roll: no XP).  In a fight a
+token refreshes a die (the ``token`` action), adds +1 to an attack (the
+attack's token variant) or takes 1 off an attack on the PC (the defence
+answer).  Between fights the ``token`` move refreshes a die, takes 4 XP
+instead of a bonus token, or records one gained; a clue's renewed hope
+gives one.  Personality (1.2): ``encouraged`` gives a token, ``discouraged``
+strains a skill die for two.
+
+Armour qualities in checks: Bulky armour takes one step off checks a
+Coordinated trait serves (finesse, craft), Noisy armour off those an
+Elusive trait serves (stealth, finesse) - their -1 Power as a roll-modifier
+step [SR].
+The Master's budget is one token per player a session and one per
+encounter (1.7).  The per-encounter token is the fight's ``master_tokens``
+(the engine spends it to reroll a GM-side attack on a PC that failed).
+The per-session tokens are `complication_budget` (one per player
+character; a session is a UTC day of play, see `solo.rules.budget`): in a
+Rogue Spire campaign each countdown complication that harms the party costs
+the Master a token while any are left and grows one size (minor harm
+becomes moderate), and each random event (asked for, or from a fate check)
+costs one and leaves a setback on the party's next check.  With the tokens
+spent, complications and events come as the oracle rolled them.
 """
 
 from __future__ import annotations
@@ -43,7 +61,7 @@ from functools import cached_property
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.data import SystemData
+from solo.rules.budget import SurpriseBudget
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -53,7 +71,6 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
-    System,
     choose,
     neutral_kind,
     neutral_size,
@@ -76,9 +93,12 @@ from solo.rules.rogue_spire.dice import (
 )
 from solo.rules.rogue_spire.encounter import Skirmish
 from solo.rules.rogue_spire.policy import policy
+from solo.rules.tabled import TabledSystem
 
 LADDER_WORDS = {"routine": 4, "trained": 6, "advanced": 8, "expert": 10, "heroic": 12, "epic": 20}
 DIE_CHOICES = tuple(f"d{s}" for s in SIZES)
+TOKEN_USES = ("plus", "minus", "skilled", "reroll")
+ARMOUR_PENALTIES = {"bulky": "Coordinated", "noisy": "Elusive"}
 SHEET_WIDTH = 56
 BAND_NAMES = {"and": "Success AND", "success": "Success", "failure": "Failure"}
 
@@ -88,9 +108,11 @@ def master_budget(players: int, encounters: int) -> int:
     return players + encounters
 
 
-class RogueSpire(System):
+class RogueSpire(TabledSystem):
     id = "rogue-spire"
     name = "Master of the Rogue Spire"
+    npc_table = "rogue-spire/npcs"
+    short_name = "Rogue Spire"
     difficulty_names = tuple(LADDER_WORDS)
     odds_parameters = ("die", "td", "against", "modifier", "steady", "tie")
     check_options = (
@@ -106,6 +128,13 @@ class RogueSpire(System):
         Option("danger", "flag", "a check in danger: exhaust the die (a natural 1 gives XP)"),
         Option("steady", "flag", "do not explode an impossible roll up the ladder"),
         Option("reroll", "flag", "use a Specialization talent: reroll a failure once"),
+        Option(
+            "token",
+            "choice",
+            "spend a story token: plus / minus a roll-modifier step, skilled (an unskilled roll"
+            " as skilled), reroll (a failure, once)",
+            TOKEN_USES,
+        ),
         Option(
             "again",
             "list",
@@ -123,13 +152,6 @@ class RogueSpire(System):
     )
     encounter_class = Skirmish
 
-    def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
-
-    @cached_property
-    def house_rules(self) -> dict[str, Any]:
-        return self.data.settings("rogue-spire/house-rules")
-
     @cached_property
     def catalogue(self) -> build.Catalogue:
         return build.Catalogue(self.data)
@@ -143,6 +165,10 @@ class RogueSpire(System):
             for approach in rec.get("approaches", []):
                 out.setdefault(approach, []).append(str(rec["text"]))
         return {k: tuple(v) for k, v in out.items()}
+
+    def complication_budget(self) -> SurpriseBudget:
+        """The Master's per-session story tokens: one per player character (1.7)."""
+        return SurpriseBudget("story token", per_pc=1)
 
     # -- characters -----------------------------------------------------------------------------------
     def random_character(
@@ -171,16 +197,8 @@ class RogueSpire(System):
     def actor_from_dict(self, data: Mapping[str, Any]) -> SpireActor:
         return actor_from_dict(data)
 
-    def npc_names(self) -> list[str]:
-        return list(self.catalogue.npcs)
-
-    def npc(self, name: str) -> SpireActor:
-        key = name.strip().lower().replace(" ", "-")
-        if key not in self.catalogue.npcs:
-            raise RulesError(
-                f"no Rogue Spire creature called {name!r}; known: {', '.join(self.catalogue.npcs)}"
-            )
-        return build.npc_from_record(self.catalogue.npcs[key], self.catalogue)
+    def npc_from_record(self, record: Mapping[str, Any]) -> SpireActor:
+        return build.npc_from_record(record, self.catalogue)
 
     def stat_block(self, actor: Any) -> str:
         """The sheet in short lines (it fits the TUI's sheet panel at 80 columns)."""
@@ -215,7 +233,9 @@ class RogueSpire(System):
             v = a.armour["values"]
             lines.append(f"Armour: {a.armour['name']} [{v[0]} | {v[1]} | {v[2]}]")
         lines.append(
-            f"XP {a.xp}  wealth {a.wealth}  capacity {a.capacity}  tokens {a.tokens}"
+            f"XP {a.xp}  wealth {a.wealth}  load {a.carried()}/{a.capacity}"
+            + ("" if a.mobility() == "full" else f" ({a.mobility()})")
+            + f"  tokens {a.tokens}"
             + ("" if a.is_pc else f"  {a.attitude}")
         )
         return "\n".join(lines)
@@ -225,11 +245,8 @@ class RogueSpire(System):
         state = "" if a.condition() == "up" else f" · {a.condition()}"
         return f"{Skirmish.dice_line(a)} · XP {a.xp} · tokens {a.tokens}{state}"
 
-    @staticmethod
-    def _actor(actor: Any) -> SpireActor:
-        if not isinstance(actor, SpireActor):
-            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not a Rogue Spire character")
-        return actor
+    def _actor(self, actor: Any) -> SpireActor:
+        return self.own(actor, SpireActor, "a Rogue Spire character")  # type: ignore[no-any-return]
 
     # -- checks ---------------------------------------------------------------------------------------
     def difficulty(self, difficulty: Any) -> int:
@@ -266,8 +283,13 @@ class RogueSpire(System):
         modifier: Any,
         spend: bool,
         again: Any = None,
+        token: Any = None,
     ) -> dict[str, Any]:
-        skilled = self.skilled(actor, approach)
+        if token is not None:
+            choose(token, TOKEN_USES, "token")
+            if actor.tokens < 1:
+                raise RulesError(f"option --token: {actor.name} has no story token to spend")
+        skilled = self.skilled(actor, approach) or token == "skilled"
         if die is not None:
             sides = parse_die(die, "option --die")
             dice = [i for i in [*actor.skill_indices, 0] if actor.sides(i) == sides]
@@ -295,7 +317,8 @@ class RogueSpire(System):
             if against is not None
             else self.difficulty(difficulty)
         )
-        steps = int(modifier or 0)
+        steps = int(modifier or 0) + {"plus": 1, "minus": -1}.get(token or "", 0)
+        steps -= self.armour_penalty(actor, approach)
         rolled = shift(actor.sides(index), steps).attack
         more: list[tuple[int, int]] = []  # (die exhausted, sides rolled) for each roll again
         if again:
@@ -326,6 +349,17 @@ class RogueSpire(System):
             "again": more,
         }
 
+    def armour_penalty(self, actor: SpireActor, approach: str | None) -> int:
+        """Steps Bulky / Noisy armour take off a check the matching trait serves (1.9.17)."""
+        if not actor.armour or not approach:
+            return 0
+        qualities = actor.armour.get("qualities", ())
+        return sum(
+            1
+            for quality, trait in ARMOUR_PENALTIES.items()
+            if quality in qualities and approach in self.catalogue.trait_record(trait).get("approaches", ())
+        )
+
     def check_odds(
         self,
         actor: Any,
@@ -340,15 +374,18 @@ class RogueSpire(System):
         steady: bool = False,
         reroll: bool = False,
         again: Any = None,
+        token: Any = None,
         **unknown: Any,
     ) -> Odds:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again, token)
         bands = band_odds(plan["rolled"], plan["td"], explode=not steady)
-        if reroll and self._specialised(a):
+        rerolls = int(bool(reroll and self._specialised(a))) + int(token == "reroll")
+        base = dict(bands)
+        for _ in range(rerolls):  # a failure rolls again, the second roll stands
             miss = bands["failure"]
-            bands = {k: (v + miss * v if k != "failure" else miss * miss) for k, v in bands.items()}
+            bands = {k: (v + miss * base[k] if k != "failure" else miss * base[k]) for k, v in bands.items()}
         for _, sides in plan["again"]:  # a failure rolls the next die; the last roll stands
             miss, nxt = bands["failure"], band_odds(sides, plan["td"], explode=not steady)
             bands = {k: (v if k != "failure" else 0) + miss * nxt[k] for k, v in bands.items()}
@@ -388,12 +425,15 @@ class RogueSpire(System):
         steady: bool = False,
         reroll: bool = False,
         again: Any = None,
+        token: Any = None,
         **unknown: Any,
     ) -> CheckResult:
         _refuse(unknown)
         a = self._actor(actor)
-        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again)
+        plan = self._plan(a, approach, difficulty, die, against, modifier, danger, again, token)
         tie = choose(tie, TIE_CHOICES, "tie")
+        if token is not None:
+            a.tokens -= 1
         result = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=not danger)
         face, band_name = result.judged, result.band
         text = f"{a.name}: {'skilled' if plan['skilled'] else 'unskilled'} {result.text()}"
@@ -401,6 +441,10 @@ class RogueSpire(System):
             again = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=True)
             face, band_name = again.judged, again.band
             text += f", Specialization reroll {again.text()}"
+        if token == "reroll" and band_name == "failure":
+            again = roll(plan["rolled"], plan["td"], rng, explode=not steady, free=True)
+            face, band_name = again.judged, again.band
+            text += f", a story token's reroll {again.text()}"
         earned = result.xp if danger else 0
         for index, sides in plan["again"]:
             if band_name != "failure":
@@ -420,6 +464,9 @@ class RogueSpire(System):
             "band": band_name,
             "skilled": plan["skilled"],
         }
+        if token is not None:
+            detail["token"] = token
+            text += f" (a story token spent: {token}; {a.tokens} left)"
         events: list[Event] = []
         if danger:
             a.dice[plan["index"]]["exhausted"] = True

@@ -73,3 +73,31 @@ def test_engagement_is_mutual_and_focus_allows_reactions():
     assert pos.can_react(1, 0) and not pos.can_react(0, 1)
     pos.leave(0)
     assert pos.engaged_with(2) == [] and pos.focused_on(1) is None
+
+
+class Asking(Fake):
+    """A 'strike' at seat 2 waits for seat 2's answer; the answer settles it."""
+
+    reacting = None
+
+    def resolve(self, s, action, events):
+        events.append((s.index, action))
+        if action == "strike":
+            self.reacting = self.turn_order[2]
+        elif self.reacting is s:
+            self.reacting = None
+
+
+def test_a_reaction_window_asks_one_seat_inside_anothers_turn():
+    seats = [seat(0), seat(1), seat(2)]
+    enc = Asking(seats)
+    phase = FixedOrder()
+    phase.begin(enc, [])
+    events = []
+    phase.submit(enc, seats[0], "strike", events)
+    assert phase.next_seat(enc) is seats[2] and phase.waiting(enc) == [seats[2]]
+    phase.submit(enc, seats[2], "parry", events)  # answering ends nobody's turn
+    assert phase.next_seat(enc) is seats[0] and enc.started == [(1, 0)]
+    assert events == [(0, "strike"), (2, "parry")]
+    phase.submit(enc, seats[0], "end", events)
+    assert phase.next_seat(enc) is seats[1]

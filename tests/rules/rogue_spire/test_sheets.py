@@ -57,12 +57,17 @@ def test_an_upgrade_without_a_matching_die_is_refused_and_changes_nothing(rs):
     actor = rs.random_character(Rng(2), name="Ost", role="sneak")  # leader: D4 + D4 D4 D6
     actor.xp = 100
     before = actor.to_dict()
-    move = find_move(rs.moves(), "upgrade")
+    actor.dice[1]["exhausted"] = True
+    before = actor.to_dict()
+    move = find_move(rs.moves(), "night-rest")
+    # D4 -> D6 and D6 -> D8 would pay, the third (one D6 left) is refused: none is bought, no rest taken
     with pytest.raises(RulesError, match=r"no second D6 \(the matching-die rule"):
-        move.run(rs, actor, move.parse({"die": "d6"}), Rng(1))
+        move.run(rs, actor, move.parse({"upgrade": ["d4", "d6", "d6"]}), Rng(1))
     assert actor.to_dict() == before
-    move.run(rs, actor, move.parse({"die": "d4"}), Rng(1))
+    move.run(rs, actor, move.parse({"upgrade": ["d4"]}), Rng(1))
     assert actor.xp == 80 and actor.level == 2 and [actor.sides(i) for i in actor.skill_indices] == [6, 4, 6]
+    assert not actor.dice[1]["exhausted"]  # and the night's rest refreshed the die
+    assert {m.id for m in rs.moves()}.isdisjoint({"upgrade", "ascend"})  # XP is spent only at a night's rest
 
 
 def test_guided_creation_makes_a_leader_with_five_talents(rs):
@@ -225,7 +230,7 @@ def test_ascending_a_tier_and_past_champion(rs):
     from solo.rules.rogue_spire.build import new_die
     from solo.rules.rogue_spire.character import SpireActor
 
-    ascend = find_move(rs.moves(), "ascend")
+    ascend = find_move(rs.moves(), "night-rest")
     minion = SpireActor(
         "Pell",
         tier="minion",
@@ -233,19 +238,19 @@ def test_ascending_a_tier_and_past_champion(rs):
         dice=[new_die(4), new_die(6)],
         traits=[{"name": "Lucky", "kind": "ability", "expertise": ""}] * 2,
     )
-    ascend.run(rs, minion, ascend.parse({"trait": "elusive"}), Rng(1))
+    ascend.run(rs, minion, ascend.parse({"ascend": True, "trait": "elusive"}), Rng(1))
     assert minion.tier == "elite" and minion.xp == 5 and minion.level == 1
     assert [minion.sides(i) for i in range(3)] == [4, 6, 4] and minion.traits[-1]["name"] == "Elusive"
     champ = SpireActor(
         "Ysolde", tier="champion", level=10, xp=120, dice=[new_die(s) for s in (4, 6, 8, 10, 12)]
     )
-    ascend.run(rs, champ, ascend.parse({}), Rng(1))
+    ascend.run(rs, champ, ascend.parse({"ascend": True}), Rng(1))
     assert (champ.tier, champ.sides(0), champ.level, champ.xp) == ("epic", 6, 11, 20)
     champ.level = 15  # Epic's top: D8 D10 D12 D20 under a D6 vitality die
     for i, sides in zip(champ.skill_indices, (8, 10, 12, 20), strict=True):
         champ.dice[i]["die"] = f"d{sides}"
     with pytest.raises(RulesError, match="the next tier costs 150 XP; Ysolde has 20"):
-        ascend.run(rs, champ, ascend.parse({}), Rng(1))
+        ascend.run(rs, champ, ascend.parse({"ascend": True}), Rng(1))
 
 
 def test_ablative_armour_weakens_over_an_injured_die(rs):
@@ -266,6 +271,12 @@ def test_story_tokens_in_a_fight(rs):
     # a Success AND with bare fists (non-lethal): exhausted and strained
     enc = Encounter(rs, {"party": [pc], "foes": [foe]}, ScriptedRng([1, 4, 2, 7]))
     enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "attack"), foe, pc, die=8))
+    # Ada holds a token, so she is asked how she defends: she keeps it and meets the blow with her D6
+    assert enc.next_actor() is pc and [t.label for t in enc.templates(pc)] == [
+        "Defend with a die",
+        "Defend, spending a story token: -1 to the attacker's roll (1)",
+    ]
+    enc.apply(enc.bind(enc.templates(pc)[0], pc, die=6))
     assert "the Master spends a story token to reroll: 7" in enc.log[-3].text and enc.master_tokens == 0
     assert pc.die_text(1) == "D6xs"
     enc.apply(enc.bind(next(t for t in enc.templates(foe) if t.kind == "end"), foe))
