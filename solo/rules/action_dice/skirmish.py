@@ -124,7 +124,7 @@ class Skirmish(StackEncounter):
         self._templates: dict[int, list[ActionTemplate]] = {}
         self.book = system.book
         start = choose(
-            self.options.get("start", system.book.house.get("start", "near")), ("near", "far"), "start"
+            self.options.get("start", system.house_rules.get("start", "near")), ("near", "far"), "start"
         )
         home = next(iter(self.sides))
         for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
