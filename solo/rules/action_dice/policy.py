@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from solo.rules.action_dice.actions import ATTACKS
 from solo.rules.action_dice.dice import finishing_chance, passes
-from solo.rules.action_dice.skirmish import ATTACKS, Post, Skirmish
+from solo.rules.action_dice.seats import Post
+from solo.rules.action_dice.skirmish import Skirmish
 from solo.rules.engine import Action
 from solo.rules.stack import PASS
 

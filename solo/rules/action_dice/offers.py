@@ -1,0 +1,165 @@
+"""What a fighter may do now: the action templates offered, the check of a chosen action, quick answers open.
+
+Slow actions need one's own side's turn and an empty stack [SR]; quick ones
+(DODGE, BLOCK, TRIP, RIPOSTE, EXERT, a bow's or a two-handed weapon's
+attack, a tumbling move) go any time, also in answer to the stack.
+"""
+
+from __future__ import annotations
+
+from solo.rules.action_dice.actions import ATTACKS, KINDS, MOVES, NAMES, SLOW, unique
+from solo.rules.action_dice.character import DIE_KINDS, Delver
+from solo.rules.action_dice.resolving import Resolving
+from solo.rules.action_dice.seats import Post
+from solo.rules.engine import Action, ActionTemplate, Event, RulesError, Seat, choose
+from solo.rules.stack import PASS
+
+
+class Offers(Resolving):
+    def seat_templates(self, seat: Seat) -> list[ActionTemplate]:  # type: ignore[override]
+        """What the seat may do now; kept until the next action changes the fight (the policy and the
+        check of its choice ask twice)."""
+        cached = self._templates.get(seat.index)
+        if cached is None:
+            cached = self._templates[seat.index] = self._seat_templates(seat)
+        return cached
+
+    def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
+        self._templates.clear()
+        try:
+            super().take(seat, action, events)
+        finally:
+            self._templates.clear()
+
+    def _seat_templates(self, seat: Seat) -> list[ActionTemplate]:
+        assert isinstance(seat, Post)
+        actor = self.who(seat)
+        foes = tuple(s.actor for s in self.foes_of(seat))
+        friends = tuple(s.actor for s in self.seats if s.side == seat.side and s.out is None)
+        own = self.own_turn(seat)
+        out = [ActionTemplate(PASS, "pass (end your turn)" if own else "pass (let it resolve)")]
+        m, a, s = self.have(seat, "M"), self.have(seat, "A"), self.have(seat, "S")
+        tumble = actor.has("tumble") and self.free_fatigue(seat)
+        if m and (own or tumble):
+            out.append(ActionTemplate("move", "MOVE toward a foe (M)", foes))
+            out.append(ActionTemplate("withdraw", "WITHDRAW from melee (M)"))
+        if m and self.free_fatigue(seat):
+            out.append(ActionTemplate("dodge", "DODGE: raise your AC (F, M)"))
+        if a and (own or self.quick_attack(seat)):
+            out.append(ActionTemplate("jab", "JAB: a wound on a hit (A)", foes))
+            out.append(ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", foes))
+        if self.stack:  # answers aimed at what foes have stacked
+            self._answers(seat, actor, a, s, out)
+        spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
+        if actor.has("exert") and spent and self.free_fatigue(seat):
+            out.append(ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),)))
+        if own and actor.sorcerer and seat.avail["M"] >= 2 and actor.bag:
+            out.append(ActionTemplate("gather", "GATHER POWER: a stone from the bag (M, M)"))
+        if own and seat.avail["M"] and actor.pool:
+            spells = tuple(k for k in actor.spells if self.castable(actor, k))
+            if spells:
+                out.append(
+                    ActionTemplate("cast", "CAST A SPELL (stones, M)", foes + friends, (("spell", spells),))
+                )
+        return out
+
+    def _answers(self, seat: Post, actor: Delver, a: int, s: int, out: list[ActionTemplate]) -> None:
+        """BLOCK, TRIP, RIPOSTE and INTERRUPT, each aimed at the foes whose items wait on the stack."""
+        theirs = [x for x in reversed(self.stack.items) if x.owner.side != seat.side]
+        attackers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS))
+        movers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in MOVES))
+        if s and attackers:
+            out.append(ActionTemplate("block", "BLOCK an attack (S)", attackers))
+        if a and actor.has("trip") and movers:
+            out.append(ActionTemplate("trip", "TRIP a stacked move (A)", movers))
+        if a and actor.has("riposte"):
+            melee = unique(
+                tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS and not self.ranged(x.owner))
+            )
+            if melee:
+                out.append(ActionTemplate("riposte", "RIPOSTE a melee attack (A)", melee))
+        if a and movers:
+            ways = tuple(k for k in ("jab", "coup") if self.quick_attack(seat)) + (
+                ("trip",) if actor.has("trip") else ()
+            )
+            if ways:
+                out.append(
+                    ActionTemplate(
+                        "interrupt", "INTERRUPT a stacked move with an attack (A)", movers, (("with", ways),)
+                    )
+                )
+
+    def castable(self, actor: Delver, spell: str) -> bool:
+        record = self.book.spells.get(spell)
+        return (
+            record is not None and len(actor.pool) >= int(record["level"]) and record["school"] in actor.pool
+        )
+
+    def validate(self, seat: Seat, action: Action) -> Action:
+        assert isinstance(seat, Post)
+        if action.kind == PASS and action.target is None:
+            return action  # passing is always open to whoever is asked
+        kind = choose(action.kind, KINDS, "action")
+        if action.target is not None:
+            if kind == "cast":
+                self.check_target(seat, action, None)
+            else:
+                self.check_target(seat, action, "enemy")
+        for template in self.seat_templates(seat):
+            if template.kind != kind:
+                continue
+            if template.targets and all(t is not action.target for t in template.targets):
+                continue
+            if not template.targets and action.target is not None:
+                continue
+            for name, values in template.params:
+                if action.option(name) not in values:
+                    raise RulesError(
+                        f"{NAMES[kind]}: {name} is one of {', '.join(map(str, values))},"
+                        f" not {action.option(name)!r}"
+                    )
+            if kind != action.kind:
+                action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
+            return action
+        self._templates.clear()  # a refusal keeps nothing it worked out
+        actor = self.who(seat)
+        if kind == "cast" and not actor.pool:
+            raise RulesError(
+                f"{seat.label} has no spell stones in the active pool to cast with"
+                " (GATHER POWER draws one from the bag)"
+            )
+        if kind == "cast" and str(action.option("spell")) not in actor.spells:
+            raise RulesError(
+                f"{seat.label} knows no spell {action.option('spell')!r}"
+                f" (knows: {', '.join(actor.spells) or 'none'})"
+            )
+        whom = f" at {self.label(action.target)}" if action.target is not None else ""
+        raise RulesError(
+            f"{seat.label} cannot {NAMES[kind]}{whom} now{SLOW if not self.own_turn(seat) else ''}"
+        )
+
+    def check_target(self, seat: Seat, action: Action, need: str | None) -> Seat | None:
+        if need is None and action.target is not None:  # a spell may aim at friend or foe
+            target = self.seat(action.target)
+            if target.out is not None:
+                raise RulesError(f"{target.label} is already out of the {self.NOUN}")
+            return target
+        return super().check_target(seat, action, need)
+
+    def can_answer(self, seat: Post) -> bool:
+        """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""
+        actor = self.who(seat)
+        avail = {k: self.have(seat, k) for k in DIE_KINDS} if actor.has("powerful") else seat.avail
+        tired = actor.fatigue + 1 > actor.max_fatigue
+        if avail["M"] and not tired:
+            return True  # DODGE (and a tumbling move)
+        if avail["A"] and (actor.wields("bow") or (actor.wields("two-handed") and not tired)):
+            return True
+        if not tired and actor.has("exert") and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
+            return True
+        enemy = [i for i in self.stack.items if i.owner.side != seat.side]
+        if avail["S"] and any(i.action.kind in ATTACKS for i in enemy):
+            return True
+        if avail["A"] and actor.has("trip") and any(i.action.kind in MOVES for i in enemy):
+            return True
+        return bool(avail["A"] and actor.has("riposte") and any(i.action.kind in ATTACKS for i in enemy))
