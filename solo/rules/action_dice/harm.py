@@ -15,7 +15,7 @@ from solo.rules.engine import Event
 class Harm(Field):
     def tire(self, seat: Post, events: list[Event], why: str) -> None:
         """A fatigue taken by choice (within the maximum)."""
-        actor = self.who(seat)
+        actor = seat.delver
         actor.fatigue += 1
         seat.add("fatigue", 1)
         self.emit(
@@ -27,7 +27,7 @@ class Harm(Field):
 
     def force_fatigue(self, seat: Post, amount: int, events: list[Event], why: str) -> None:
         """Fatigue from outside: each point above the maximum is a wound."""
-        actor = self.who(seat)
+        actor = seat.delver
         over = max(0, actor.fatigue + amount - max(actor.fatigue, actor.max_fatigue))
         actor.fatigue += amount
         seat.add("fatigue", amount)
@@ -43,7 +43,7 @@ class Harm(Field):
     def save(
         self, seat: Post, events: list[Event], why: str, penalty: int = 0, advantage: bool = False
     ) -> tuple[bool, int]:
-        actor = self.who(seat)
+        actor = seat.delver
         edge_ = int(actor.has("lucky")) + int(advantage)
         face, faces = roll_d6(self.rng, min(edge_, 1))
         ok = passes(face, -penalty, actor.fatigue)
@@ -62,7 +62,7 @@ class Harm(Field):
 
     # -- wounds and death ----------------------------------------------------------------------------
     def wound(self, target: Post, count: int, events: list[Event], why: str) -> None:
-        actor = self.who(target)
+        actor = target.delver
         actor.wounds += count
         if not actor.lesser:
             actor.hidden_damage.extend(self.rng.die(6) for _ in range(count))
@@ -97,7 +97,7 @@ class Harm(Field):
             )
 
     def finishing_blow(self, target: Post, events: list[Event], attacker: Post) -> None:
-        actor = self.who(target)
+        actor = target.delver
         if actor.lesser:
             rolls = [self.rng.die(6) for _ in range(actor.wounds)]
             total = sum(rolls)
@@ -125,7 +125,7 @@ class Harm(Field):
     def kill(self, seat: Post, events: list[Event]) -> None:
         gone = self.stack.drop_owner(seat)
         self.disengage(seat)
-        self.who(seat).dead = True
+        seat.delver.dead = True
         self.put_out(seat, "dead")
         seat.add("deaths", 1)
         if gone:

@@ -7,6 +7,8 @@ attack, a tumbling move) go any time, also in answer to the stack.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo.rules.action_dice.actions import ATTACKS, KINDS, MOVES, NAMES, SLOW, unique
 from solo.rules.action_dice.character import DIE_KINDS, Delver
 from solo.rules.action_dice.resolving import Resolving
@@ -14,15 +16,40 @@ from solo.rules.action_dice.seats import Post
 from solo.rules.engine import Action, ActionTemplate, Event, RulesError, Seat, choose
 from solo.rules.stack import PASS
 
+#: every kind of action, in the order a seat's offers are listed
+OFFERED = (
+    PASS,
+    "move",
+    "withdraw",
+    "dodge",
+    "jab",
+    "coup",
+    "block",
+    "trip",
+    "riposte",
+    "interrupt",
+    "exert",
+    "gather",
+    "cast",
+)
+ANSWERS = ("block", "trip", "riposte", "interrupt")
+
 
 class Offers(Resolving):
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:  # type: ignore[override]
-        """What the seat may do now; kept until the next action changes the fight (the policy and the
-        check of its choice ask twice)."""
-        cached = self._templates.get(seat.index)
-        if cached is None:
-            cached = self._templates[seat.index] = self._seat_templates(seat)
-        return cached
+        """What the seat may do now, in the order of `OFFERED`."""
+        return [t for t in (self.offer(seat, k) for k in OFFERED) if t is not None]
+
+    def offer(self, seat: Seat, kind: str) -> ActionTemplate | None:
+        """The template of one kind of action the seat may take now, or None; kept until the next
+        action changes the fight (the policy and the check of its choice both ask)."""
+        key = (seat.index, kind)
+        try:
+            return self._templates[key]
+        except KeyError:
+            assert isinstance(seat, Post)
+            made = self._templates[key] = self._offer(seat, kind)
+            return made
 
     def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
         self._templates.clear()
@@ -31,63 +58,85 @@ class Offers(Resolving):
         finally:
             self._templates.clear()
 
-    def _seat_templates(self, seat: Seat) -> list[ActionTemplate]:
-        assert isinstance(seat, Post)
-        actor = self.who(seat)
-        foes = tuple(s.actor for s in self.foes_of(seat))
-        friends = tuple(s.actor for s in self.seats if s.side == seat.side and s.out is None)
+    def _foes(self, seat: Post) -> tuple[Any, ...]:
+        return tuple(s.actor for s in self.foes_of(seat))
+
+    def _offer(self, seat: Post, kind: str) -> ActionTemplate | None:
+        actor = seat.delver
+        if kind == PASS:
+            return ActionTemplate(
+                PASS, "pass (end your turn)" if self.own_turn(seat) else "pass (let it resolve)"
+            )
+        if kind in MOVES:
+            tumble = actor.has("tumble") and self.free_fatigue(seat)
+            if not (self.have(seat, "M") and (self.own_turn(seat) or tumble)):
+                return None
+            if kind == "move":
+                return ActionTemplate("move", "MOVE toward a foe (M)", self._foes(seat))
+            return ActionTemplate("withdraw", "WITHDRAW from melee (M)")
+        if kind == "dodge":
+            ok = self.have(seat, "M") and self.free_fatigue(seat)
+            return ActionTemplate("dodge", "DODGE: raise your AC (F, M)") if ok else None
+        if kind in ATTACKS:
+            if not (self.have(seat, "A") and (self.own_turn(seat) or self.quick_attack(seat))):
+                return None
+            if kind == "jab":
+                return ActionTemplate("jab", "JAB: a wound on a hit (A)", self._foes(seat))
+            return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", self._foes(seat))
+        if kind in ANSWERS:
+            return self._answer(seat, actor, kind) if self.stack else None  # aimed at what foes have stacked
+        if kind == "exert":
+            spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
+            if actor.has("exert") and spent and self.free_fatigue(seat):
+                return ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),))
+            return None
         own = self.own_turn(seat)
-        out = [ActionTemplate(PASS, "pass (end your turn)" if own else "pass (let it resolve)")]
-        m, a, s = self.have(seat, "M"), self.have(seat, "A"), self.have(seat, "S")
-        tumble = actor.has("tumble") and self.free_fatigue(seat)
-        if m and (own or tumble):
-            out.append(ActionTemplate("move", "MOVE toward a foe (M)", foes))
-            out.append(ActionTemplate("withdraw", "WITHDRAW from melee (M)"))
-        if m and self.free_fatigue(seat):
-            out.append(ActionTemplate("dodge", "DODGE: raise your AC (F, M)"))
-        if a and (own or self.quick_attack(seat)):
-            out.append(ActionTemplate("jab", "JAB: a wound on a hit (A)", foes))
-            out.append(ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", foes))
-        if self.stack:  # answers aimed at what foes have stacked
-            self._answers(seat, actor, a, s, out)
-        spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
-        if actor.has("exert") and spent and self.free_fatigue(seat):
-            out.append(ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),)))
-        if own and actor.sorcerer and seat.avail["M"] >= 2 and actor.bag:
-            out.append(ActionTemplate("gather", "GATHER POWER: a stone from the bag (M, M)"))
-        if own and seat.avail["M"] and actor.pool:
+        if kind == "gather":
+            if own and actor.sorcerer and seat.avail["M"] >= 2 and actor.bag:
+                return ActionTemplate("gather", "GATHER POWER: a stone from the bag (M, M)")
+            return None
+        if kind == "cast" and own and seat.avail["M"] and actor.pool:
             spells = tuple(k for k in actor.spells if self.castable(actor, k))
             if spells:
-                out.append(
-                    ActionTemplate("cast", "CAST A SPELL (stones, M)", foes + friends, (("spell", spells),))
-                )
-        return out
+                friends = tuple(s.actor for s in self.seats if s.side == seat.side and s.out is None)
+                targets = self._foes(seat) + friends
+                return ActionTemplate("cast", "CAST A SPELL (stones, M)", targets, (("spell", spells),))
+        return None
 
-    def _answers(self, seat: Post, actor: Delver, a: int, s: int, out: list[ActionTemplate]) -> None:
-        """BLOCK, TRIP, RIPOSTE and INTERRUPT, each aimed at the foes whose items wait on the stack."""
+    def _answer(self, seat: Post, actor: Delver, kind: str) -> ActionTemplate | None:
+        """BLOCK, TRIP, RIPOSTE or INTERRUPT, aimed at the foes whose items wait on the stack."""
+        if kind == "block":
+            if not self.have(seat, "S"):
+                return None
+        elif not self.have(seat, "A") or (kind in ("trip", "riposte") and not actor.has(kind)):
+            return None
         theirs = [x for x in reversed(self.stack.items) if x.owner.side != seat.side]
-        attackers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS))
-        movers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in MOVES))
-        if s and attackers:
-            out.append(ActionTemplate("block", "BLOCK an attack (S)", attackers))
-        if a and actor.has("trip") and movers:
-            out.append(ActionTemplate("trip", "TRIP a stacked move (A)", movers))
-        if a and actor.has("riposte"):
-            melee = unique(
-                tuple(x.owner.actor for x in theirs if x.action.kind in ATTACKS and not self.ranged(x.owner))
-            )
-            if melee:
-                out.append(ActionTemplate("riposte", "RIPOSTE a melee attack (A)", melee))
-        if a and movers:
-            ways = tuple(k for k in ("jab", "coup") if self.quick_attack(seat)) + (
-                ("trip",) if actor.has("trip") else ()
-            )
-            if ways:
-                out.append(
-                    ActionTemplate(
-                        "interrupt", "INTERRUPT a stacked move with an attack (A)", movers, (("with", ways),)
-                    )
+        if kind in ("block", "riposte"):
+            attackers = unique(
+                tuple(
+                    x.owner.actor
+                    for x in theirs
+                    if x.action.kind in ATTACKS and (kind == "block" or not self.ranged(x.owner))
                 )
+            )
+            if not attackers:
+                return None
+            if kind == "block":
+                return ActionTemplate("block", "BLOCK an attack (S)", attackers)
+            return ActionTemplate("riposte", "RIPOSTE a melee attack (A)", attackers)
+        movers = unique(tuple(x.owner.actor for x in theirs if x.action.kind in MOVES))
+        if not movers:
+            return None
+        if kind == "trip":
+            return ActionTemplate("trip", "TRIP a stacked move (A)", movers)
+        ways = tuple(k for k in ("jab", "coup") if self.quick_attack(seat)) + (
+            ("trip",) if actor.has("trip") else ()
+        )
+        if not ways:
+            return None
+        return ActionTemplate(
+            "interrupt", "INTERRUPT a stacked move with an attack (A)", movers, (("with", ways),)
+        )
 
     def castable(self, actor: Delver, spell: str) -> bool:
         record = self.book.spells.get(spell)
@@ -105,13 +154,11 @@ class Offers(Resolving):
                 self.check_target(seat, action, None)
             else:
                 self.check_target(seat, action, "enemy")
-        for template in self.seat_templates(seat):
-            if template.kind != kind:
-                continue
-            if template.targets and all(t is not action.target for t in template.targets):
-                continue
-            if not template.targets and action.target is not None:
-                continue
+        template = self.offer(seat, kind)
+        if template is not None and not (
+            (template.targets and all(t is not action.target for t in template.targets))
+            or (not template.targets and action.target is not None)
+        ):
             for name, values in template.params:
                 if action.option(name) not in values:
                     raise RulesError(
@@ -122,7 +169,7 @@ class Offers(Resolving):
                 action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
             return action
         self._templates.clear()  # a refusal keeps nothing it worked out
-        actor = self.who(seat)
+        actor = seat.delver
         if kind == "cast" and not actor.pool:
             raise RulesError(
                 f"{seat.label} has no spell stones in the active pool to cast with"
@@ -148,7 +195,7 @@ class Offers(Resolving):
 
     def can_answer(self, seat: Post) -> bool:
         """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""
-        actor = self.who(seat)
+        actor = seat.delver
         avail = {k: self.have(seat, k) for k in DIE_KINDS} if actor.has("powerful") else seat.avail
         tired = actor.fatigue + 1 > actor.max_fatigue
         if avail["M"] and not tired:

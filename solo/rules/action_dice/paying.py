@@ -17,7 +17,7 @@ from solo.rules.stack import StackItem
 class Paying(Harm):
     def have(self, seat: Post, kind: str) -> int:
         """Dice of a kind the seat can pay with: its own, or (Powerful) a spell stone in the pool."""
-        actor = self.who(seat)
+        actor = seat.delver
         return seat.avail[kind] + (len(actor.pool) if actor.has("powerful") else 0)
 
     def spend(self, seat: Post, kind: str, count: int = 1, events: list[Event] | None = None) -> bool:
@@ -25,7 +25,7 @@ class Paying(Harm):
         if seat.avail[kind] >= count:
             seat.avail[kind] -= count
             return False
-        actor = self.who(seat)
+        actor = seat.delver
         if count == 1 and actor.has("powerful") and actor.pool and events is not None:
             stone = actor.pool.pop(0)
             actor.discard.append(stone)
@@ -43,7 +43,7 @@ class Paying(Harm):
 
     def push_action(self, seat: Seat, action: Action, events: list[Event]) -> None:
         assert isinstance(seat, Post)
-        actor = self.who(seat)
+        actor = seat.delver
         kind = action.kind
         own = self.own_turn(seat)
         item = StackItem(seat, action)
@@ -123,7 +123,7 @@ class Paying(Harm):
         return pick
 
     def cast(self, seat: Post, action: Action, item: StackItem, events: list[Event]) -> None:
-        actor = self.who(seat)
+        actor = seat.delver
         spell = self.book.spells[str(action.option("spell"))]
         level = int(spell["level"])
         self.spend(seat, "M")

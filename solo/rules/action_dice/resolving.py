@@ -54,10 +54,10 @@ class Resolving(Paying):
             self.block(item, events)
         elif kind == "exert":
             die = str(item.action.option("die"))
-            seat.avail[die] = min(self.who(seat).dice.get(die, 0), seat.avail[die] + 1)
+            seat.avail[die] = min(seat.delver.dice.get(die, 0), seat.avail[die] + 1)
             self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
         elif kind == "gather":
-            actor = self.who(seat)
+            actor = seat.delver
             if actor.bag:
                 stone = actor.bag.pop(self.rng.die(len(actor.bag)) - 1)
                 actor.pool.append(stone)
@@ -123,7 +123,7 @@ class Resolving(Paying):
         """An attack resolving: reach, then die + Str against the target's AC now; what a hit does."""
         seat = item.owner
         assert isinstance(seat, Post)
-        actor = self.who(seat)
+        actor = seat.delver
         target = self.seats[item.rolls["target"]]
         way = item.rolls.get("as", item.action.kind)
         if target.out is not None:
@@ -182,7 +182,7 @@ class Resolving(Paying):
             return
         if self.ranged(host.owner):
             self.stack.remove(host)
-            seat.avail["S"] = min(self.who(seat).dice["S"], seat.avail["S"] + 1)
+            seat.avail["S"] = min(seat.delver.dice["S"], seat.avail["S"] + 1)
             self.emit(
                 events,
                 "cancel",
@@ -223,7 +223,7 @@ class Resolving(Paying):
         elif effect == "ward":
             self.raise_ac(seat, amount, events)
         elif effect == "rally":
-            actor = self.who(target)
+            actor = target.delver
             actor.fatigue = max(actor.permanent, actor.fatigue - amount)
             self.emit(
                 events, "rally", f"{target.label} breathes easier: fatigue {actor.fatigue}.", target.actor

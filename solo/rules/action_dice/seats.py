@@ -17,10 +17,11 @@ from solo.rules.stack import StackEncounter, StackItem
 class Post(Seat):
     """A seat in the fight: dice left this turn, a raised AC, and where it stands."""
 
-    __slots__ = ("avail", "raised", "far", "engaged", "shown")
+    __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
+        self.delver: Delver = actor
         self.avail: dict[str, int] = dict(actor.dice)
         self.raised = 0
         self.far = False
@@ -36,7 +37,7 @@ class Field(StackEncounter):
     seat_class = Post
     seats: list[Post]  # type: ignore[assignment]
     book: Any
-    _templates: dict[int, list[ActionTemplate]]
+    _templates: dict[tuple[int, str], ActionTemplate | None]
 
     # -- who and what -----------------------------------------------------------------------------
     def post(self, actor: Any) -> Post:
@@ -49,13 +50,13 @@ class Field(StackEncounter):
         return actor
 
     def ac_of(self, seat: Post) -> int:
-        return max(self.who(seat).ac, seat.raised)
+        return max(seat.delver.ac, seat.raised)
 
     def ranged(self, seat: Seat) -> bool:
         return self.who(seat).wields("bow")
 
-    def free_fatigue(self, seat: Seat, amount: int = 1) -> bool:
-        actor = self.who(seat)
+    def free_fatigue(self, seat: Post, amount: int = 1) -> bool:
+        actor = seat.delver
         return actor.fatigue + amount <= actor.max_fatigue
 
     def own_turn(self, seat: Seat) -> bool:
@@ -63,7 +64,7 @@ class Field(StackEncounter):
 
     def quick_attack(self, seat: Post) -> bool:
         """A slow attack made quick: a bow does it free, a two-handed weapon for a fatigue."""
-        actor = self.who(seat)
+        actor = seat.delver
         return actor.wields("bow") or (actor.wields("two-handed") and self.free_fatigue(seat))
 
     def stacked(self, owner: Seat, kinds: tuple[str, ...]) -> StackItem | None:

@@ -45,7 +45,7 @@ from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
 from solo.rules.action_dice.seats import Post
-from solo.rules.engine import Action, ActionTemplate, Event, Odds, Seat, choose, full_degrees
+from solo.rules.engine import Action, Event, Odds, Seat, choose, full_degrees
 from solo.rules.options import Option
 from solo.rules.stack import StackItem
 
@@ -70,7 +70,7 @@ class Skirmish(Offers):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
-        self._templates: dict[int, list[ActionTemplate]] = {}
+        self._templates = {}
         self.book = system.book
         start = choose(
             self.options.get("start", system.house_rules.get("start", "near")), ("near", "far"), "start"
@@ -107,7 +107,7 @@ class Skirmish(Offers):
     def action_odds(self, action: Action) -> Odds | None:
         """The chance an attack would hit now, as the die is still to be rolled."""
         seat = self.post(action.actor)
-        actor = self.who(seat)
+        actor = seat.delver
         kind = action.option("with") if action.kind == "interrupt" else action.kind
         if kind in ("jab", "coup", "trip", "riposte") and action.target is not None:
             target = self.post(action.target)
@@ -139,7 +139,7 @@ class Skirmish(Offers):
             ac = self.ac_of(tseat)
             hit = passes(face, value - face, ac)
             text += f" [die {face}, {value} vs AC {ac}: {'hits' if hit else 'misses'} as things stand"
-            tactor = self.who(tseat)
+            tactor = tseat.delver
             if kind == "coup" and hit:
                 if tactor.lesser:
                     text += f"; kills {finishing_chance(tactor.wounds, tactor.health)}"
@@ -152,13 +152,24 @@ class Skirmish(Offers):
     def responders(self, pusher: Seat | None) -> list[Seat]:
         """Who is asked to answer, the other side first: every player character with a quick action open,
         and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
-        an enemy's move) - the others would only pass."""
+        an enemy's move) - the others would only pass.  A silent run (a forecast: the engine plays
+        everyone, and its policy passes on what does not concern it) asks player characters the same way."""
         top = self.stack.top
         first = top.owner.side if top is not None else self.active
-        ordered = [s for s in self.seats if s.side != first] + [s for s in self.seats if s.side == first]
-        return [
-            s for s in ordered if s.out is None and (s.actor.is_pc or self.concerns(s)) and self.can_answer(s)
-        ]
+        players = self.record
+        # what the top item concerns: every foe of a move; the target of an attack and those beside it
+        kind = top.action.kind if top is not None else ""
+        victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
+        asked: list[Seat] = []
+        for s in [s for s in self.seats if s.side != first] + [s for s in self.seats if s.side == first]:
+            if s.out is not None:
+                continue
+            concerned = s.side != first and (
+                kind in MOVES or (victim is not None and (victim == s.index or victim in s.engaged))
+            )
+            if ((players and s.delver.is_pc) or concerned) and self.can_answer(s):
+                asked.append(s)
+        return asked
 
     def concerns(self, seat: Post) -> bool:
         """Whether the top item is an enemy's attack on this seat or a neighbour, or an enemy's move."""
@@ -177,7 +188,7 @@ class Skirmish(Offers):
         for seat in self.seats:
             if seat.side != side or seat.out is not None:
                 continue
-            actor = self.who(seat)
+            actor = seat.delver
             if actor.sorcerer and (actor.pool or actor.discard):
                 ok, _ = self.save(seat, events, "the sorcery's end-of-turn save")
                 if not ok:
@@ -196,7 +207,7 @@ class Skirmish(Offers):
         for seat in self.seats:
             seat.raised = 0
             if seat.side == side:
-                seat.avail = dict(self.who(seat).dice)
+                seat.avail = dict(seat.delver.dice)
         self.emit(events, "turn", f"End of the {side} side's turn: its dice refresh.")
 
     def on_finish(self, events: list[Event], reason: str | None) -> None:
@@ -210,8 +221,8 @@ class Skirmish(Offers):
             if seat.out is not None:
                 continue
             ac = self.ac_of(seat)
-            raised = " (raised)" if ac > self.who(seat).ac else ""
-            dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if self.who(seat).dice.get(k))
+            raised = " (raised)" if ac > seat.delver.ac else ""
+            dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if seat.delver.dice.get(k))
             melee = [self.seats[i].label for i in sorted(seat.engaged)]
             where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"
             lines.append(f"{seat.label}: AC {ac}{raised} · dice {dice or 'none'} · {where}")
