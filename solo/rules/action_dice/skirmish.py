@@ -45,6 +45,7 @@ from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
 from solo.rules.action_dice.seats import Post
+from solo.rules.action_dice.sorcery import burn_out, holding
 from solo.rules.engine import Action, Event, Odds, Seat, choose, full_degrees
 from solo.rules.options import Option
 from solo.rules.stack import StackItem
@@ -189,15 +190,13 @@ class Skirmish(Offers):
             if seat.side != side or seat.out is not None:
                 continue
             actor = seat.delver
-            if actor.sorcerer and (actor.pool or actor.discard):
+            if holding(actor):
                 ok, _ = self.save(seat, events, "the sorcery's end-of-turn save")
                 if not ok:
                     if self.free_fatigue(seat):
                         self.tire(seat, events, "holding the power")
                     else:
-                        actor.lost.extend(actor.pool + actor.discard)
-                        actor.pool.clear()
-                        actor.discard.clear()
+                        burn_out(actor)
                         self.emit(
                             events,
                             "stones",
