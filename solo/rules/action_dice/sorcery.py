@@ -49,9 +49,10 @@ def hold_power(system: Any, actor: Any, minutes: int, on_failure: str, rng: Rng)
         raise RulesError(f"{a.name} is no sorcerer (no menhir): there is no power to hold")
     if on_failure not in FAILURES:
         raise RulesError(f"on_failure must be one of {', '.join(FAILURES)}, not {on_failure!r}")
-    checks = minutes // MINUTES_A_SAVE
+    every = int(system.house_rules.get("sorcery_save_minutes", MINUTES_A_SAVE))
+    checks = minutes // every
     if checks < 1:
-        raise RulesError(f"minutes: a save falls every {MINUTES_A_SAVE} minutes; {minutes} is too short")
+        raise RulesError(f"minutes: a save falls every {every} minutes; {minutes} is too short")
     events = []
     for i in range(1, checks + 1):
         if not holding(a):
@@ -66,7 +67,7 @@ def hold_power(system: Any, actor: Any, minutes: int, on_failure: str, rng: Rng)
         face, faces = roll_d6(rng, int(a.has("lucky")))
         ok = passes(face, 0, a.fatigue)
         shown = str(face) if len(faces) == 1 else f"{faces} keeps {face}"
-        text = f"{a.name}, minute {i * MINUTES_A_SAVE}: saves {shown} vs fatigue {a.fatigue}"
+        text = f"{a.name}, minute {i * every}: saves {shown} vs fatigue {a.fatigue}"
         data: dict[str, Any] = {"face": face, "faces": faces, "fatigue": a.fatigue, "ok": ok}
         if ok:
             events.append(Event("sorcery", text + ": holds the power.", a.name, data))
