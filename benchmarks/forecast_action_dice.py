@@ -23,6 +23,7 @@ about 19 s of CPU for one forecast of 10,000 fights.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -53,12 +54,13 @@ def main() -> int:
              for i, role in enumerate(PARTY)]
     foes = [system.npc(f) for f in FOES]
     dice = count_dice(system, party, foes, args.runs, args.seed)
-    solo_times, bare_times = [], []
+    solo_times, bare_times, cpu_times = [], [], []
     result = None
     for _ in range(args.pairs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         result = forecast(system, party, foes, args.runs, Rng(args.seed), workers=args.workers)
         solo_times.append(time.perf_counter() - start)
+        cpu_times.append(cpu_seconds() - cpu)
         bare_times.append(bare_loop(dice, args.seed))
     assert result is not None
     solo_median, bare_median = statistics.median(solo_times), statistics.median(bare_times)
@@ -70,7 +72,15 @@ def main() -> int:
           f" {bare_median:>7.2f}"
           f" {solo_median / bare_median:>6.1f}  win {result.rate(result.wins):.1%},"
           f" {result.rounds / result.runs:.1f} rounds")
+    print(f"forecast CPU seconds (this process and its workers): min {min(cpu_times):.2f},"
+          f" median {statistics.median(cpu_times):.2f}")
     return 0
+
+
+def cpu_seconds() -> float:
+    """User and system CPU time of this process and of the workers it has waited for."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 if __name__ == "__main__":
