@@ -313,6 +313,7 @@ MOVES = (
             ),
         ),
         _watch,
+        question="Is the camp attacked while it rests?",
     ),
     SystemMove(
         "level",
