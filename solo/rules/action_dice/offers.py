@@ -33,6 +33,7 @@ OFFERED = (
     "cast",
 )
 ANSWERS = ("block", "trip", "riposte", "interrupt")
+PLAIN = (*MOVES, "dodge", *ATTACKS)  # what `allows` answers without a template
 
 
 class Offers(Resolving):
@@ -61,25 +62,35 @@ class Offers(Resolving):
     def _foes(self, seat: Post) -> tuple[Any, ...]:
         return tuple(s.actor for s in self.foes_of(seat))
 
+    def allows(self, seat: Post, kind: str) -> bool:
+        """Whether the seat may take this kind of action now: `offer` without making the template
+        (a quick answer for the plain kinds, which the policy asks about most)."""
+        if kind in MOVES:
+            return bool(
+                self.have(seat, "M")
+                and (self.own_turn(seat) or (seat.delver.has("tumble") and self.free_fatigue(seat)))
+            )
+        if kind == "dodge":
+            return bool(self.have(seat, "M") and self.free_fatigue(seat))
+        if kind in ATTACKS:
+            return bool(self.have(seat, "A") and (self.own_turn(seat) or self.quick_attack(seat)))
+        return self.offer(seat, kind) is not None
+
     def _offer(self, seat: Post, kind: str) -> ActionTemplate | None:
         actor = seat.delver
         if kind == PASS:
             return ActionTemplate(
                 PASS, "pass (end your turn)" if self.own_turn(seat) else "pass (let it resolve)"
             )
+        if kind in PLAIN and not self.allows(seat, kind):
+            return None
         if kind in MOVES:
-            tumble = actor.has("tumble") and self.free_fatigue(seat)
-            if not (self.have(seat, "M") and (self.own_turn(seat) or tumble)):
-                return None
             if kind == "move":
                 return ActionTemplate("move", "MOVE toward a foe (M)", self._foes(seat))
             return ActionTemplate("withdraw", "WITHDRAW from melee (M)")
         if kind == "dodge":
-            ok = self.have(seat, "M") and self.free_fatigue(seat)
-            return ActionTemplate("dodge", "DODGE: raise your AC (F, M)") if ok else None
+            return ActionTemplate("dodge", "DODGE: raise your AC (F, M)")
         if kind in ATTACKS:
-            if not (self.have(seat, "A") and (self.own_turn(seat) or self.quick_attack(seat))):
-                return None
             if kind == "jab":
                 return ActionTemplate("jab", "JAB: a wound on a hit (A)", self._foes(seat))
             return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", self._foes(seat))

@@ -47,7 +47,7 @@ class Offered:
         self.fight, self.seat = fight, seat
 
     def __contains__(self, kind: str) -> bool:
-        return self.fight.offer(self.seat, kind) is not None
+        return self.fight.allows(self.seat, kind)
 
     def __getitem__(self, kind: str) -> ActionTemplate:
         template = self.fight.offer(self.seat, kind)
@@ -98,7 +98,7 @@ def own_turn(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
     actor = seat.actor
     me = seat.delver
     foes = [s for s in fight.foes_of(seat) if isinstance(s, Post)]
-    reachable = [s for s in foes if fight.reaches(seat, s)]
+    reachable = foes if fight.ranged(seat) else [s for s in foes if s.index in seat.engaged]  # as `reaches`
     if reachable and "coup" in kinds:
         for target in sorted(reachable, key=lambda s: -s.delver.wounds):
             t = target.delver
