@@ -18,12 +18,13 @@ class Harm(Field):
         actor = seat.delver
         actor.fatigue += 1
         seat.add("fatigue", 1)
-        self.emit(
-            events,
-            "fatigue",
-            f"{seat.label} takes a fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
-            seat.actor,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "fatigue",
+                f"{seat.label} takes a fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
+                seat.actor,
+            )
 
     def force_fatigue(self, seat: Post, amount: int, events: list[Event], why: str) -> None:
         """Fatigue from outside: each point above the maximum is a wound."""
@@ -31,12 +32,13 @@ class Harm(Field):
         over = max(0, actor.fatigue + amount - max(actor.fatigue, actor.max_fatigue))
         actor.fatigue += amount
         seat.add("fatigue", amount)
-        self.emit(
-            events,
-            "fatigue",
-            f"{seat.label} gains {amount} fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
-            seat.actor,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "fatigue",
+                f"{seat.label} gains {amount} fatigue ({why}): {actor.fatigue}/{actor.max_fatigue}.",
+                seat.actor,
+            )
         if over:
             self.wound(seat, over, events, "fatigue past the limit")
 
@@ -49,15 +51,16 @@ class Harm(Field):
         ok = passes(face, -penalty, actor.fatigue)
         shown = f"{faces[0]}" if len(faces) == 1 else f"{faces} keeps {face}"
         less = f"{-penalty:+d}" if penalty else ""
-        self.emit(
-            events,
-            "save",
-            f"{seat.label} saves ({why}): {shown}{less} vs fatigue {actor.fatigue}:"
-            f" {'passes' if ok else 'fails'}.",
-            seat.actor,
-            face=face,
-            ok=ok,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "save",
+                f"{seat.label} saves ({why}): {shown}{less} vs fatigue {actor.fatigue}:"
+                f" {'passes' if ok else 'fails'}.",
+                seat.actor,
+                face=face,
+                ok=ok,
+            )
         return ok, face
 
     # -- wounds and death ----------------------------------------------------------------------------
@@ -67,14 +70,16 @@ class Harm(Field):
         if not actor.lesser:
             actor.hidden_damage.extend(self.rng.die(6) for _ in range(count))
         target.add("wounds", count)
-        self.emit(
-            events,
-            "wound",
-            f"{target.label} takes {count} wound{'s' if count > 1 else ''} ({why}): wounded x{actor.wounds}.",
-            target.actor,
-            wounds=actor.wounds,
-            hidden=not actor.lesser,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "wound",
+                f"{target.label} takes {count} wound{'s' if count > 1 else ''} ({why}):"
+                f" wounded x{actor.wounds}.",
+                target.actor,
+                wounds=actor.wounds,
+                hidden=not actor.lesser,
+            )
         if self.stack.of(target):
             ok, _ = self.save(target, events, "to keep its stacked abilities")
             if not ok:
@@ -89,12 +94,13 @@ class Harm(Field):
     def lose_stack(self, seat: Post, events: list[Event]) -> None:
         gone = self.stack.drop_owner(seat)
         if gone:
-            self.emit(
-                events,
-                "cancel",
-                f"{seat.label} loses {', '.join(f'#{i.number}' for i in gone)} from the stack.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "cancel",
+                    f"{seat.label} loses {', '.join(f'#{i.number}' for i in gone)} from the stack.",
+                    seat.actor,
+                )
 
     def finishing_blow(self, target: Post, events: list[Event], attacker: Post) -> None:
         actor = target.delver
@@ -109,16 +115,17 @@ class Harm(Field):
         dead = total >= actor.health
         if not actor.lesser:
             target.shown = (actor.wounds, total)
-        self.emit(
-            events,
-            "finish",
-            f"Finishing blow on {target.label}: {shown} against health {actor.health}"
-            f" - {'dead' if dead else 'still standing'}.",
-            target.actor,
-            total=total,
-            health=actor.health,
-            dead=dead,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "finish",
+                f"Finishing blow on {target.label}: {shown} against health {actor.health}"
+                f" - {'dead' if dead else 'still standing'}.",
+                target.actor,
+                total=total,
+                health=actor.health,
+                dead=dead,
+            )
         if dead:
             self.kill(target, events)
 
@@ -129,11 +136,12 @@ class Harm(Field):
         self.put_out(seat, "dead")
         seat.add("deaths", 1)
         if gone:
-            self.emit(
-                events,
-                "cancel",
-                f"{seat.label}'s stacked {', '.join(f'#{i.number}' for i in gone)} die with it.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "cancel",
+                    f"{seat.label}'s stacked {', '.join(f'#{i.number}' for i in gone)} die with it.",
+                    seat.actor,
+                )
         if self.live_sides <= 1:
             self.finish(events)

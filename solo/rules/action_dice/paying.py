@@ -29,12 +29,13 @@ class Paying(Harm):
         if count == 1 and actor.has("powerful") and actor.pool and events is not None:
             stone = actor.pool.pop(0)
             actor.discard.append(stone)
-            self.emit(
-                events,
-                "stone",
-                f"{seat.label} spends a {stone} stone as {DIE_NAMES[kind]} die (a natural 6).",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "stone",
+                    f"{seat.label} spends a {stone} stone as {DIE_NAMES[kind]} die (a natural 6).",
+                    seat.actor,
+                )
             ok, _ = self.save(seat, events, "a stone spent as a die", penalty=1)
             if not ok:
                 self.force_fatigue(seat, 1, events, "the strain of the stone")
@@ -119,7 +120,10 @@ class Paying(Harm):
             everyone = [target, *group]
             pick = everyone[self.rng.die(len(everyone)) - 1]
         if pick is not target:
-            self.emit(events, "astray", f"{seat.label}'s shot goes astray toward {pick.label}.", seat.actor)
+            if self.record:
+                self.emit(
+                    events, "astray", f"{seat.label}'s shot goes astray toward {pick.label}.", seat.actor
+                )
         return pick
 
     def cast(self, seat: Post, action: Action, item: StackItem, events: list[Event]) -> None:
@@ -135,21 +139,23 @@ class Paying(Harm):
         ok, face = self.save(seat, events, f"casting {spell['text']}", penalty=level)
         item.rolls = {"spell": spell["id"], "stones": paid, "face": face}
         self.stack.push(item)
-        self.emit(
-            events,
-            "push",
-            f"Stacked #{item.number}: {seat.label} casts {spell['text']}"
-            f" ({len(paid)} stone{'s' if len(paid) > 1 else ''}).",
-            seat.actor,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "push",
+                f"Stacked #{item.number}: {seat.label} casts {spell['text']}"
+                f" ({len(paid)} stone{'s' if len(paid) > 1 else ''}).",
+                seat.actor,
+            )
         if not ok or face == 6:
             self.force_fatigue(seat, 1, events, "the strain of casting")
         if face == 6 and seat.out is None:
             copy = StackItem(seat, action, {"spell": spell["id"], "copy": True})
             self.stack.push(copy)
-            self.emit(
-                events,
-                "push",
-                f"Stacked #{copy.number}: a free copy of {spell['text']} (a natural 6).",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "push",
+                    f"Stacked #{copy.number}: a free copy of {spell['text']} (a natural 6).",
+                    seat.actor,
+                )

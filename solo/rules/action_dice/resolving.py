@@ -33,40 +33,44 @@ class Resolving(Paying):
             host = self.find(item.rolls["against"])
             if self.strike(item, events) and host is not None and host in self.stack.items:
                 self.stack.remove(host)
-                self.emit(
-                    events,
-                    "cancel",
-                    f"{host.owner.label}'s move #{host.number} is cancelled.",
-                    host.owner.actor,
-                )
+                if self.record:
+                    self.emit(
+                        events,
+                        "cancel",
+                        f"{host.owner.label}'s move #{host.number} is cancelled.",
+                        host.owner.actor,
+                    )
         elif kind == "riposte":
             host = self.find(item.rolls["against"])
             if self.strike(item, events) and host is not None and host in self.stack.items:
                 if host.rolls.get("value", 0) <= item.rolls["value"]:
                     self.stack.remove(host)
-                    self.emit(
-                        events,
-                        "cancel",
-                        f"{seat.label} turns aside {host.owner.label}'s attack #{host.number}.",
-                        seat.actor,
-                    )
+                    if self.record:
+                        self.emit(
+                            events,
+                            "cancel",
+                            f"{seat.label} turns aside {host.owner.label}'s attack #{host.number}.",
+                            seat.actor,
+                        )
         elif kind == "block":
             self.block(item, events)
         elif kind == "exert":
             die = str(item.action.option("die"))
             seat.avail[die] = min(seat.delver.dice.get(die, 0), seat.avail[die] + 1)
-            self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
+            if self.record:
+                self.emit(events, "exert", f"{seat.label} wins back {DIE_NAMES[die]} die.", seat.actor)
         elif kind == "gather":
             actor = seat.delver
             if actor.bag:
                 stone = actor.bag.pop(self.rng.die(len(actor.bag)) - 1)
                 actor.pool.append(stone)
-                self.emit(
-                    events,
-                    "gather",
-                    f"{seat.label} draws a {stone} stone into the active pool.",
-                    seat.actor,
-                )
+                if self.record:
+                    self.emit(
+                        events,
+                        "gather",
+                        f"{seat.label} draws a {stone} stone into the active pool.",
+                        seat.actor,
+                    )
         elif kind == "cast":
             self.spell_effect(item, events)
 
@@ -92,20 +96,23 @@ class Resolving(Paying):
             if hit and merged.rolls.get("as") == "trip":
                 self.disengage(seat)
                 self.engage(seat, attacker)
-                self.emit(
-                    events,
-                    "move",
-                    f"{seat.label} goes down at {attacker.label}'s feet; the move ends there.",
-                    seat.actor,
-                )
+                if self.record:
+                    self.emit(
+                        events,
+                        "move",
+                        f"{seat.label} goes down at {attacker.label}'s feet; the move ends there.",
+                        seat.actor,
+                    )
                 return
         if item.action.kind == "withdraw":
             if seat.engaged:
                 self.disengage(seat)
-                self.emit(events, "move", f"{seat.label} backs out of the melee.", seat.actor)
+                if self.record:
+                    self.emit(events, "move", f"{seat.label} backs out of the melee.", seat.actor)
             elif not seat.far:
                 seat.far = True
-                self.emit(events, "move", f"{seat.label} falls back, far from the fight.", seat.actor)
+                if self.record:
+                    self.emit(events, "move", f"{seat.label} falls back, far from the fight.", seat.actor)
             return
         target = self.post(item.action.target)
         if target.out is not None:
@@ -113,11 +120,15 @@ class Resolving(Paying):
         if seat.far != target.far:
             seat.far = target.far
             self.disengage(seat)
-            self.emit(events, "move", f"{seat.label} closes the distance toward {target.label}.", seat.actor)
+            if self.record:
+                self.emit(
+                    events, "move", f"{seat.label} closes the distance toward {target.label}.", seat.actor
+                )
             return
         self.disengage(seat)
         self.engage(seat, target)
-        self.emit(events, "move", f"{seat.label} is in melee with {target.label}.", seat.actor)
+        if self.record:
+            self.emit(events, "move", f"{seat.label} is in melee with {target.label}.", seat.actor)
 
     def strike(self, item: StackItem, events: list[Event], reach: bool = False) -> bool:
         """An attack resolving: reach, then die + Str against the target's AC now; what a hit does."""
@@ -129,27 +140,29 @@ class Resolving(Paying):
         if target.out is not None:
             return False
         if not reach and not self.reaches(seat, target):
-            self.emit(
-                events,
-                "miss",
-                f"{target.label} is out of {seat.label}'s reach: the attack fails.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "miss",
+                    f"{target.label} is out of {seat.label}'s reach: the attack fails.",
+                    seat.actor,
+                )
             return False
         face, value = item.rolls["face"], item.rolls["value"]
         ac = self.ac_of(target)
         hit = passes(face, value - face, ac)
         why = " (a natural 6)" if face == 6 else " (a natural 1)" if face == 1 else ""
-        self.emit(
-            events,
-            "hit" if hit else "miss",
-            f"{seat.label}'s {NAMES[way]} {'hits' if hit else 'misses'}"
-            f" {target.label}: {value} vs AC {ac}{why}.",
-            seat.actor,
-            hit=hit,
-            face=face,
-            ac=ac,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "hit" if hit else "miss",
+                f"{seat.label}'s {NAMES[way]} {'hits' if hit else 'misses'}"
+                f" {target.label}: {value} vs AC {ac}{why}.",
+                seat.actor,
+                hit=hit,
+                face=face,
+                ac=ac,
+            )
         if actor.has("heavy-hitter"):
             self.force_fatigue(target, 1, events, f"{seat.label} hits heavily")
             if target.out is not None:
@@ -171,40 +184,45 @@ class Resolving(Paying):
         assert isinstance(seat, Post)
         host = self.find(item.rolls["against"])
         if host is None:
-            self.emit(events, "block", f"{seat.label}'s block finds nothing left to stop.", seat.actor)
+            if self.record:
+                self.emit(events, "block", f"{seat.label}'s block finds nothing left to stop.", seat.actor)
             return
         victim = self.seats[host.rolls["target"]]
         near = victim is seat or victim.index in seat.engaged
         if not near:
-            self.emit(
-                events, "block", f"{victim.label} is out of {seat.label}'s reach: no block.", seat.actor
-            )
+            if self.record:
+                self.emit(
+                    events, "block", f"{victim.label} is out of {seat.label}'s reach: no block.", seat.actor
+                )
             return
         if self.ranged(host.owner):
             self.stack.remove(host)
             seat.avail["S"] = min(seat.delver.dice["S"], seat.avail["S"] + 1)
-            self.emit(
-                events,
-                "cancel",
-                f"{seat.label}'s shield catches the shot #{host.number}; the shield die comes back.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "cancel",
+                    f"{seat.label}'s shield catches the shot #{host.number}; the shield die comes back.",
+                    seat.actor,
+                )
         elif host.rolls["value"] <= item.rolls["face"]:
             self.stack.remove(host)
-            self.emit(
-                events,
-                "cancel",
-                f"{seat.label} blocks #{host.number}: {host.rolls['value']} against a"
-                f" shield of {item.rolls['face']}.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "cancel",
+                    f"{seat.label} blocks #{host.number}: {host.rolls['value']} against a"
+                    f" shield of {item.rolls['face']}.",
+                    seat.actor,
+                )
         else:
-            self.emit(
-                events,
-                "block",
-                f"{seat.label}'s block ({item.rolls['face']}) is too weak for {host.rolls['value']}.",
-                seat.actor,
-            )
+            if self.record:
+                self.emit(
+                    events,
+                    "block",
+                    f"{seat.label}'s block ({item.rolls['face']}) is too weak for {host.rolls['value']}.",
+                    seat.actor,
+                )
 
     def spell_effect(self, item: StackItem, events: list[Event]) -> None:
         seat = item.owner
@@ -215,7 +233,8 @@ class Resolving(Paying):
         if target.out is not None:
             return
         effect = spell["effect"]
-        self.emit(events, "spell", f"{spell['text']} takes hold of {target.label}.", seat.actor)
+        if self.record:
+            self.emit(events, "spell", f"{spell['text']} takes hold of {target.label}.", seat.actor)
         if effect == "wounds":
             self.wound(target, amount, events, spell["text"])
         elif effect == "drain":
@@ -225,6 +244,7 @@ class Resolving(Paying):
         elif effect == "rally":
             actor = target.delver
             actor.fatigue = max(actor.permanent, actor.fatigue - amount)
-            self.emit(
-                events, "rally", f"{target.label} breathes easier: fatigue {actor.fatigue}.", target.actor
-            )
+            if self.record:
+                self.emit(
+                    events, "rally", f"{target.label} breathes easier: fatigue {actor.fatigue}.", target.actor
+                )

@@ -87,14 +87,15 @@ class Field(StackEncounter):
         before = self.ac_of(seat)
         seat.raised = max(seat.raised, value)
         after = self.ac_of(seat)
-        self.emit(
-            events,
-            "ac",
-            f"{seat.label}'s AC {'rises to' if after > before else 'stays at'} {after}"
-            " until the end of the turn.",
-            seat.actor,
-            ac=after,
-        )
+        if self.record:
+            self.emit(
+                events,
+                "ac",
+                f"{seat.label}'s AC {'rises to' if after > before else 'stays at'} {after}"
+                " until the end of the turn.",
+                seat.actor,
+                ac=after,
+            )
 
     def engage(self, a: Post, b: Post) -> None:
         a.engaged.add(b.index)

@@ -33,6 +33,9 @@ does not wound: a save with advantage); death takes its abilities off the
 stack.  At the end of a side's turn its sorcerers save (a failure costs a
 fatigue if one is free, else every stone in the pool and discard pile
 [SR]), raised armour classes fall back, and the side's dice refresh.
+
+The fight's lines are written only when it records (`if self.record:`
+before each `emit`): a forecast's silent fights skip building the text.
 """
 
 from __future__ import annotations
@@ -197,17 +200,19 @@ class Skirmish(Offers):
                         self.tire(seat, events, "holding the power")
                     else:
                         burn_out(actor)
-                        self.emit(
-                            events,
-                            "stones",
-                            f"{seat.label}'s stones burn out until a serious rest.",
-                            seat.actor,
-                        )
+                        if self.record:
+                            self.emit(
+                                events,
+                                "stones",
+                                f"{seat.label}'s stones burn out until a serious rest.",
+                                seat.actor,
+                            )
         for seat in self.seats:
             seat.raised = 0
             if seat.side == side:
                 seat.avail = dict(seat.delver.dice)
-        self.emit(events, "turn", f"End of the {side} side's turn: its dice refresh.")
+        if self.record:
+            self.emit(events, "turn", f"End of the {side} side's turn: its dice refresh.")
 
     def on_finish(self, events: list[Event], reason: str | None) -> None:
         self.stack.items.clear()
