@@ -8,6 +8,7 @@ from solo.rules.stack import PASS
 
 ATTACKS = ("jab", "coup")
 MOVES = ("move", "withdraw")
+#: every kind of action, in the order a seat's offers are listed
 KINDS = (
     PASS,
     "move",
@@ -18,10 +19,10 @@ KINDS = (
     "block",
     "trip",
     "riposte",
+    "interrupt",
     "exert",
     "gather",
     "cast",
-    "interrupt",
 )
 NAMES = {
     "move": "MOVE",

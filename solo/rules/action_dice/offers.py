@@ -16,30 +16,14 @@ from solo.rules.action_dice.seats import Post
 from solo.rules.engine import Action, ActionTemplate, Event, RulesError, Seat, choose
 from solo.rules.stack import PASS
 
-#: every kind of action, in the order a seat's offers are listed
-OFFERED = (
-    PASS,
-    "move",
-    "withdraw",
-    "dodge",
-    "jab",
-    "coup",
-    "block",
-    "trip",
-    "riposte",
-    "interrupt",
-    "exert",
-    "gather",
-    "cast",
-)
 ANSWERS = ("block", "trip", "riposte", "interrupt")
 PLAIN = (*MOVES, "dodge", *ATTACKS)  # what `allows` answers without a template
 
 
 class Offers(Resolving):
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:  # type: ignore[override]
-        """What the seat may do now, in the order of `OFFERED`."""
-        return [t for t in (self.offer(seat, k) for k in OFFERED) if t is not None]
+        """What the seat may do now, in the order of `KINDS`."""
+        return [t for t in (self.offer(seat, k) for k in KINDS) if t is not None]
 
     def offer(self, seat: Seat, kind: str) -> ActionTemplate | None:
         """The template of one kind of action the seat may take now, or None; kept until the next
