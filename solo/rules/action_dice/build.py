@@ -36,8 +36,6 @@ class Data:
     schools: dict[str, dict[str, Any]]
     spells: dict[str, dict[str, Any]]
     packs: dict[str, dict[str, Any]]
-    npcs: dict[str, dict[str, Any]]
-    house: dict[str, Any]
 
     @classmethod
     def read(cls, data: SystemData) -> Data:
@@ -51,8 +49,6 @@ class Data:
             schools=data.keyed(T + "schools"),
             spells=data.keyed(T + "spells"),
             packs=data.keyed(T + "packs"),
-            npcs=data.keyed(T + "npcs"),
-            house=data.settings(T + "house-rules"),
         )
 
     def power_class(self, power: str) -> str:

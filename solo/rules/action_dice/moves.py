@@ -14,6 +14,8 @@
   level table's price for that level [SR: not a running total], 1.5 times
   for a power outside the dominant classes; health grows by the new power's
   class value plus the Con bonus.
+* ``sorcery`` - the sorcerer's save every ten minutes out of a fight
+  (see `sorcery`).
 * ``task`` - a task kept on the sheet with a hidden requirement (a generic
   clock: lockpicking, a ritual, sneaking past): each progress save is a d6 +
   Int against its difficulty, as many as the skill's rank allows; the
@@ -28,6 +30,7 @@ from typing import Any
 
 from solo.dice import Rng
 from solo.rules.action_dice.dice import passes, roll_d6, sum_at_least
+from solo.rules.action_dice.sorcery import SORCERY
 from solo.rules.engine import Event, RulesError
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
@@ -343,4 +346,5 @@ MOVES = (
         ),
         _task,
     ),
+    SORCERY,
 )

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from solo.rules.action_dice.actions import ATTACKS
 from solo.rules.action_dice.dice import finishing_chance, passes
-from solo.rules.action_dice.skirmish import ATTACKS, Post, Skirmish
-from solo.rules.engine import Action
+from solo.rules.action_dice.seats import Post
+from solo.rules.action_dice.skirmish import Skirmish
+from solo.rules.engine import Action, ActionTemplate
 from solo.rules.stack import PASS
 
 
@@ -32,10 +34,26 @@ def policy(actor: Any, fight: Skirmish) -> Action:
     if fight.window is not None or fight.stack:
         if not worth_answering(seat, fight):
             return Action(actor, PASS)
-        kinds = {t.kind: t for t in fight.seat_templates(seat)}
-        return answer(seat, fight, kinds) or Action(actor, PASS)
-    kinds = {t.kind: t for t in fight.seat_templates(seat)}
-    return own_turn(seat, fight, kinds) or Action(actor, PASS)
+        return answer(seat, fight, Offered(fight, seat)) or Action(actor, PASS)
+    return own_turn(seat, fight, Offered(fight, seat)) or Action(actor, PASS)
+
+
+class Offered:
+    """The seat's offers by kind, each worked out only when the policy asks about it."""
+
+    __slots__ = ("fight", "seat")
+
+    def __init__(self, fight: Skirmish, seat: Post):
+        self.fight, self.seat = fight, seat
+
+    def __contains__(self, kind: str) -> bool:
+        return self.fight.allows(self.seat, kind)
+
+    def __getitem__(self, kind: str) -> ActionTemplate:
+        template = self.fight.offer(self.seat, kind)
+        if template is None:
+            raise KeyError(kind)
+        return template
 
 
 def worth_answering(seat: Post, fight: Skirmish) -> bool:
@@ -43,7 +61,7 @@ def worth_answering(seat: Post, fight: Skirmish) -> bool:
     return fight.concerns(seat)
 
 
-def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
+def answer(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
     top = fight.stack.top
     if top is None:
         return None
@@ -63,7 +81,7 @@ def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
             ):
                 return Action(actor, "riposte", attacker.actor)
             if victim is seat and "dodge" in kinds:
-                dex = fight.who(seat).bonus("dex")
+                dex = seat.delver.bonus("dex")
                 if 6 + dex > value:  # a dodge can still lift the AC past the attack
                     return Action(actor, "dodge")
         return None
@@ -76,14 +94,14 @@ def answer(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
     return None
 
 
-def own_turn(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | None:
+def own_turn(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
     actor = seat.actor
-    me = fight.who(seat)
+    me = seat.delver
     foes = [s for s in fight.foes_of(seat) if isinstance(s, Post)]
-    reachable = [s for s in foes if fight.reaches(seat, s)]
-    if "coup" in kinds and reachable:
-        for target in sorted(reachable, key=lambda s: -fight.who(s).wounds):
-            t = fight.who(target)
+    reachable = foes if fight.ranged(seat) else [s for s in foes if s.index in seat.engaged]  # as `reaches`
+    if reachable and "coup" in kinds:
+        for target in sorted(reachable, key=lambda s: -s.delver.wounds):
+            t = target.delver
             done_for = (
                 finishing_chance(t.wounds, t.health) >= 0.5
                 if t.lesser
@@ -91,26 +109,26 @@ def own_turn(seat: Post, fight: Skirmish, kinds: dict[str, Any]) -> Action | Non
             )
             if t.wounds and done_for:
                 return Action(actor, "coup", target.actor)
-    if "cast" in kinds and foes:
+    if me.pool and foes and "cast" in kinds:
         spells = dict(kinds["cast"].params)["spell"]
         harmful = [k for k in spells if fight.book.spells[k]["effect"] in ("wounds", "drain")]
         if harmful:
-            target = max(foes, key=lambda s: (fight.who(s).wounds, -s.index))
+            target = max(foes, key=lambda s: (s.delver.wounds, -s.index))
             return Action(actor, "cast", target.actor, options={"spell": harmful[0]})
-    if "jab" in kinds and reachable:
-        target = max(reachable, key=lambda s: (fight.who(s).wounds, -s.index))
+    if reachable and "jab" in kinds:
+        target = max(reachable, key=lambda s: (s.delver.wounds, -s.index))
         return Action(actor, "jab", target.actor)
-    if "gather" in kinds and not me.pool:
+    if me.bag and not me.pool and "gather" in kinds:
         return Action(actor, "gather")
     if (
-        "exert" in kinds
-        and seat.avail["A"] == 0
+        seat.avail["A"] == 0
         and reachable
-        and "A" in dict(kinds["exert"].params)["die"]
         and me.fatigue + 2 <= me.max_fatigue
+        and "exert" in kinds
+        and "A" in dict(kinds["exert"].params)["die"]
     ):
         return Action(actor, "exert", options={"die": "A"})
-    if "move" in kinds and not fight.ranged(seat) and not reachable and seat.avail["A"] and foes:
+    if not reachable and foes and seat.avail["A"] and not fight.ranged(seat) and "move" in kinds:
         target = min(foes, key=lambda s: (len(s.engaged), s.index))
         return Action(actor, "move", target.actor)
     return None

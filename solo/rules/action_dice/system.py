@@ -41,7 +41,6 @@ from solo.rules.action_dice.dice import (
 from solo.rules.action_dice.moves import MOVES
 from solo.rules.action_dice.policy import policy
 from solo.rules.action_dice.skirmish import Skirmish
-from solo.rules.data import SystemData
 from solo.rules.engine import (
     Action,
     CheckResult,
@@ -51,7 +50,6 @@ from solo.rules.engine import (
     Odds,
     OddsChart,
     RulesError,
-    System,
     choose,
     full_degrees,
     neutral_kind,
@@ -59,11 +57,12 @@ from solo.rules.engine import (
 )
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
+from solo.rules.tabled import TabledSystem
 
 DIFFS = ("easy", "medium", "hard")
 
 
-class ActionDice(System):
+class ActionDice(TabledSystem):
     id = "action-dice"
     name = "Action Dice"
     difficulty_names = DIFFS
@@ -112,17 +111,12 @@ class ActionDice(System):
         ),
     )
     encounter_class = Skirmish
-
-    def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
+    npc_table = "action-dice/npcs"
+    short_name = "action-dice"
 
     @cached_property
     def book(self) -> build.Data:
         return build.Data.read(self.data)
-
-    @property
-    def house(self) -> dict[str, Any]:
-        return self.book.house
 
     # -- characters -----------------------------------------------------------------------------------
     def random_character(
@@ -170,20 +164,11 @@ class ActionDice(System):
                 raise RulesError(f"{where}: skills.{skill} is not one of {', '.join(book.skills)}")
         return actor
 
-    def npc_names(self) -> list[str]:
-        return list(self.book.npcs)
+    def npc_from_record(self, record: Mapping[str, Any]) -> Delver:
+        return build.npc_from_record(self.book, dict(record))
 
-    def npc(self, name: str) -> Delver:
-        key = name.strip().lower().replace(" ", "-")
-        if key not in self.book.npcs:
-            raise RulesError(f"no action-dice NPC called {name!r}; known: {', '.join(self.book.npcs)}")
-        return build.npc_from_record(self.book, self.book.npcs[key])
-
-    @staticmethod
-    def _actor(actor: Any) -> Delver:
-        if not isinstance(actor, Delver):
-            raise RulesError(f"{getattr(actor, 'name', actor)!r} is not an action-dice character")
-        return actor
+    def _actor(self, actor: Any) -> Delver:
+        return self.own(actor, Delver, "an action-dice character")  # type: ignore[no-any-return]
 
     def living(self, actor: Any) -> Delver:
         """The character, if a finishing blow has not killed it."""
@@ -258,8 +243,8 @@ class ActionDice(System):
         self, actor: Delver, approach: str | None, difficulty: Any, advantage: bool, disadvantage: bool
     ) -> tuple[int, int, int]:
         diff = self.difficulty(difficulty)
-        penalty = int(self.house["difficulty_penalty"][diff])
-        skills = self.house.get("skill_approaches") or []
+        penalty = int(self.house_rules["difficulty_penalty"][diff])
+        skills = self.house_rules.get("skill_approaches") or []
         bonus = actor.bonus("int") if approach and str(approach).lower() in skills else 0
         if approach is not None:
             self.approach_skills(approach)
@@ -441,7 +426,7 @@ class ActionDice(System):
         if a.dead:
             return [Event("dead", f"{a.name} is dead; nothing more can befall them.", a.name)]
         if kind == "body":
-            wounds, fatigue = self.house["harm_body"][size]
+            wounds, fatigue = self.house_rules["harm_body"][size]
             self.add_wounds(a, int(wounds), rng)
             text = f"{a.name} takes {wounds} wound{'s' if wounds > 1 else ''}: {self.wound_text(a)}."
             events = [Event("wound", text, a.name, {"wounds": a.wounds, "hidden": not a.lesser})]
@@ -449,8 +434,8 @@ class ActionDice(System):
                 events += self.force_fatigue(a, int(fatigue), rng)
             return events
         if kind == "mind":
-            return self.force_fatigue(a, int(self.house["harm_mind"][size]), rng)
-        coins = min(a.money, int(self.house["harm_coins"][size]))
+            return self.force_fatigue(a, int(self.house_rules["harm_mind"][size]), rng)
+        coins = min(a.money, int(self.house_rules["harm_coins"][size]))
         a.money -= coins
         return [Event("coins", f"{a.name} loses {coins} coins ({a.money} left).", a.name, {"coins": -coins})]
 
@@ -484,7 +469,7 @@ class ActionDice(System):
             shed = min(a.fatigue - a.permanent, {"minor": 1, "moderate": 2, "major": 3}[size])
             a.fatigue -= shed
             return [Event("recover", f"{a.name} sheds {shed} fatigue: {a.fatigue}/{a.max_fatigue}.", a.name)]
-        coins = int(self.house["harm_coins"][size])
+        coins = int(self.house_rules["harm_coins"][size])
         a.money += coins
         return [Event("recover", f"{a.name} comes by {coins} coins ({a.money}).", a.name)]
 

@@ -53,3 +53,48 @@ def test_bad_input_to_an_action_dice_move_is_one_line_and_saves_nothing(cli, sav
         "move", "watch", "--campaign", "warren", "--pc", "Pell", "--fatigue", "7", "--dungeon-level", "2"
     )
     assert watch.code == 0 and "difficulty 3, requirement 7" in watch.out
+
+
+def test_the_watch_answers_the_oracle_in_an_action_dice_campaign_and_undo_takes_it_back(cli, saves_dir):
+    """DL-9 as the oracle's random-encounter check: dungeon level 2, the others' fatigue 7."""
+    assert cli("new", "Deep", "--system", "action-dice", "--seed", "3").code == 0
+    for name, role in (("Georgia", "fighter"), ("Pell", "rogue")):
+        made = cli("character", "new", "--campaign", "deep", "--random", "--name", name, "--role", role)
+        assert made.code == 0
+    before = CampaignStore(saves_dir).load("deep").character("Pell").sheet["fatigue"]
+    asked = cli(
+        "ask",
+        "Is the camp ambushed?",
+        "--oracle",
+        "watch",
+        "--with",
+        "fatigue=7",
+        "--with",
+        "dungeon_level=2",
+        "-c",
+        "deep",
+        "--character",
+        "Pell",
+    )
+    assert asked.code == 0, asked.err
+    lines = asked.out.strip().splitlines()
+    assert lines[:3] == [
+        "Asked: Is the camp ambushed?",
+        "Keep watch (Pell):",
+        f"Pell keeps watch (a fatigue: {before + 1}/6); difficulty 3, requirement 7.",
+    ]
+    assert lines[3].startswith("Progress roll ") and lines[3].endswith(" vs 3: progress.")
+    assert lines[4] == "Completion: [6] = 6 against 7 (0 to pass): ambush!"  # one die cannot reach 7
+    campaign = CampaignStore(saves_dir).load("deep")
+    entry = campaign.journal[-1]
+    assert (entry.kind, entry.data["oracle"], entry.data["question"]) == (
+        "oracle",
+        "watch",
+        "Is the camp ambushed?",
+    )
+    assert entry.data["options"] == {"fatigue": 7, "dungeon_level": 2}
+    assert campaign.character("Pell").sheet["fatigue"] == before + 1
+    assert cli("undo", "-c", "deep").code == 0
+    campaign = CampaignStore(saves_dir).load("deep")
+    assert campaign.character("Pell").sheet["fatigue"] == before
+    assert all(e.kind != "oracle" for e in campaign.journal)

@@ -1,0 +1,111 @@
+"""Where each fighter stands: its seat (dice left, raised AC, zone, melee) and the fight's plain questions.
+
+`Field` is the lowest layer of an action-dice fight (`skirmish.Skirmish`):
+who sits where, the armour class now, reach by zones [SR: engaged / near /
+far], and the stacked items of a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.rules.action_dice.character import Delver
+from solo.rules.engine import ActionTemplate, Event, Seat
+from solo.rules.stack import StackEncounter, StackItem
+
+
+class Post(Seat):
+    """A seat in the fight: dice left this turn, a raised AC, and where it stands."""
+
+    __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown")
+
+    def __init__(self, actor: Any, side: str, label: str, index: int):
+        super().__init__(actor, side, label, index)
+        self.delver: Delver = actor
+        self.avail: dict[str, int] = dict(actor.dice)
+        self.raised = 0
+        self.far = False
+        self.engaged: set[int] = set()
+        self.shown: tuple[int, int] | None = None  # (wounds, damage) a finishing blow last revealed
+
+
+class Field(StackEncounter):
+    """Seats, zones and reach; the layers above add harm, paying, resolving and offers."""
+
+    NOUN = "fight"
+    NOBODY_LEFT = "nobody is left alive"
+    seat_class = Post
+    seats: list[Post]  # type: ignore[assignment]
+    book: Any
+    _templates: dict[tuple[int, str], ActionTemplate | None]
+
+    # -- who and what -----------------------------------------------------------------------------
+    def post(self, actor: Any) -> Post:
+        return self.seat(actor)  # type: ignore[return-value]
+
+    @staticmethod
+    def who(seat: Seat) -> Delver:
+        actor = seat.actor
+        assert isinstance(actor, Delver)
+        return actor
+
+    def ac_of(self, seat: Post) -> int:
+        return max(seat.delver.ac, seat.raised)
+
+    def ranged(self, seat: Seat) -> bool:
+        return self.who(seat).wields("bow")
+
+    def free_fatigue(self, seat: Post, amount: int = 1) -> bool:
+        actor = seat.delver
+        return actor.fatigue + amount <= actor.max_fatigue
+
+    def own_turn(self, seat: Seat) -> bool:
+        return seat.side == self.active and self.window is None and not self.stack
+
+    def quick_attack(self, seat: Post) -> bool:
+        """A slow attack made quick: a bow does it free, a two-handed weapon for a fatigue."""
+        actor = seat.delver
+        return actor.wields("bow") or (actor.wields("two-handed") and self.free_fatigue(seat))
+
+    def stacked(self, owner: Seat, kinds: tuple[str, ...]) -> StackItem | None:
+        """The topmost waiting item of `owner` of one of `kinds`."""
+        for item in self.stack.top_first():
+            if item.owner is owner and item.action.kind in kinds:
+                return item
+        return None
+
+    def melee_group(self, target: Post) -> list[Post]:
+        return [s for s in self.seats if s.index in target.engaged and s.out is None]
+
+    def find(self, number: int) -> StackItem | None:
+        for item in self.stack.items:
+            if item.number == number:
+                return item
+        return None
+
+    def raise_ac(self, seat: Post, value: int, events: list[Event]) -> None:
+        before = self.ac_of(seat)
+        seat.raised = max(seat.raised, value)
+        after = self.ac_of(seat)
+        if self.record:
+            self.emit(
+                events,
+                "ac",
+                f"{seat.label}'s AC {'rises to' if after > before else 'stays at'} {after}"
+                " until the end of the turn.",
+                seat.actor,
+                ac=after,
+            )
+
+    def engage(self, a: Post, b: Post) -> None:
+        a.engaged.add(b.index)
+        b.engaged.add(a.index)
+        a.far = b.far
+
+    def disengage(self, seat: Post) -> None:
+        for other in self.seats:
+            other.engaged.discard(seat.index)
+        seat.engaged.clear()
+
+    def reaches(self, attacker: Post, target: Post) -> bool:
+        return self.ranged(attacker) or target.index in attacker.engaged
