@@ -176,22 +176,19 @@ class SetTo(Encounter):
                 cast = ActionTemplate("cast", f"Cast {self.monster_cast(s).text}")
             else:
                 foes = tuple(f.actor for f in self.upstage(self.other(s.side)))
+                # the suggestions are a shortcut: any legal cast may be typed (`validate` checks it)
                 cast = ActionTemplate("cast", "Cast", targets=foes,
                                       params=(("dice", tuple(suggested_casts(actor))),),
-                                      default=(("dice", suggested_casts(actor)[0]),))
+                                      default=(("dice", suggested_casts(actor)[0]),), open=("dice",))
             return [cast, ActionTemplate("step-down", "Decline to cast and step downstage")]
         return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free"),
                 ActionTemplate("wait", "Wait downstage")]
 
     def bind(self, template: ActionTemplate, actor: Any, target: Any = None, **params: Any) -> Action:
-        """A cast accepts any legal dice, not only the suggested ones."""
+        """A typed cast is checked for legality at once (MQ-5), before any odds are shown for it."""
         dice = params.get("dice")
-        if template.kind == "cast" and template.params and dice is not None:
-            listed = dict(template.params)["dice"]
-            if dice not in listed:
-                legal_cast(str(dice), actor.current)
-                template = ActionTemplate(template.kind, template.label, template.targets,
-                                          (("dice", (dice, *listed)),), template.fixed, template.default)
+        if template.kind == "cast" and dice is not None and not actor.is_monster:
+            legal_cast(str(dice), actor.current)
         return super().bind(template, actor, target, **params)
 
     def describe(self, action: Action) -> str:
