@@ -47,10 +47,10 @@ from solo.rules.engine import (
     Seat,
     full_degrees,
 )
-from solo.rules.masque import fx, items, specials
+from solo.rules.masque import fx, items, named, specials
 from solo.rules.masque.actor import MasqueActor
 from solo.rules.masque.addons import roll_addons
-from solo.rules.masque.cast import Cast, legal_cast, parse_cast
+from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
 from solo.rules.masque.odds import cast_odds
 from solo.rules.masque.throw import CastRoll, DieRoll, roll_cast
@@ -188,7 +188,7 @@ class SetTo(Encounter):
         """A typed cast is checked for legality at once (MQ-5), before any odds are shown for it."""
         dice = params.get("dice")
         if template.kind == "cast" and dice is not None and not actor.is_monster:
-            legal_cast(str(dice), actor.current)
+            named.role_cast(actor, str(dice))
         return super().bind(template, actor, target, **params)
 
     def describe(self, action: Action) -> str:
@@ -233,7 +233,7 @@ class SetTo(Encounter):
                 example = suggested_casts(actor)[0]
                 raise RulesError(f"{s.label} must name the dice of its cast (such as {example})")
             try:
-                legal_cast(str(dice), actor.current)
+                named.role_cast(actor, str(dice))
             except RulesError as exc:
                 raise RulesError(f"{s.label}: {exc}") from None
         if action.target is not None:
@@ -314,7 +314,7 @@ class SetTo(Encounter):
             specials.modifiers(self, seat, roll)
             return roll
         cast = parse_cast(str(action.option("dice")))
-        over = cast.faces == actor.current + 1
+        over = cast.faces == actor.current + 1 and cast.const <= -1
         roll = roll_cast(cast, self.rng, monster=False, over=over)
         weapons = items.pluses(actor.items, "weapon")
         if weapons:
@@ -334,9 +334,12 @@ class SetTo(Encounter):
         return roll
 
     def side_total(self, side: str) -> int:
-        rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
+        casters = [s for s in self.upstage(side) if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
-        total = rolls[0].personal if len(rolls) == 1 else sum(r.casting for r in rolls)
+        total = 0
+        for s in casters:
+            assert s.roll is not None
+            total += named.side_share(s, s.roll.personal if len(casters) == 1 else s.roll.casting)
         total += sum(d.value for d in self.borrowed(side))
         return max(0, total - self.reduction(side))
 
@@ -380,7 +383,13 @@ class SetTo(Encounter):
             target = self.allot(side)
             if target is None:
                 break
+            target = named.redirect(self, seat, target, events)
+            if target is None:
+                continue
+            before = target.state.get("taken", 0)
             specials.deliver(self, seat, target, bit, events)
+            if target.state.get("taken", 0) > before:
+                named.landed(self, seat, target, events)
         for die in stolen:
             target = self.allot(side)
             if target is None:
@@ -406,6 +415,7 @@ class SetTo(Encounter):
             return
         actor = seat.mactor
         seat.state["hit_bit"] = self.round
+        seat.state["taken"] = seat.state.get("taken", 0) + 1
         seat.add("hits", 1)
         if actor.is_monster:
             seat.hits += 1
@@ -463,6 +473,7 @@ class SetTo(Encounter):
             if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
                 if self.leave(seat):
                     self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
+        named.remand(self, events)
         specials.restage(self, events)
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "enter" \

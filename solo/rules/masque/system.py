@@ -44,9 +44,10 @@ from solo.rules.engine import (
 )
 from solo.rules.masque.actor import ROLE_BUILD, ROLE_DICE, MasqueActor, actor_from_dict
 from solo.rules.masque.addons import addon_odds
-from solo.rules.masque.cast import Cast, legal_cast, parse_cast
+from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import recovery_roll
 from solo.rules.masque.items import check_item
+from solo.rules.masque.named import role_cast
 from solo.rules.masque.odds import cast_odds, strike_odds
 from solo.rules.masque.setto import SetTo, suggested_casts
 from solo.rules.masque.throw import roll_cast
@@ -187,7 +188,7 @@ class Masque(System):
             mine, monster = parse_cast(actor.cast), True
         else:
             text = options.get("cast") or suggested_casts(actor)[0]
-            mine, monster = legal_cast(str(text), actor.current), False
+            mine, monster = role_cast(actor, str(text)), False
         hazard = parse_cast(str(options.get("hazard") or HAZARD[self.difficulty(difficulty)]))
         return mine, monster, hazard
 
