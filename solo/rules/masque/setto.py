@@ -269,9 +269,11 @@ class SetTo(Encounter):
         for side in self.initiative():
             for seat in casters:
                 if seat.side == side and seat.roll is not None and seat.out is None:
+                    if seat.state.get("held_by") is not None:
+                        continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.mactor.is_monster:
                         specials.after_roll(self, seat, events)
-                    else:
+                    elif not specials.own_fx(self, seat, events):
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
         if self.record:
             for seat in casters:
@@ -315,6 +317,7 @@ class SetTo(Encounter):
             return roll
         cast = parse_cast(str(action.option("dice")))
         over = cast.faces == actor.current + 1 and cast.const <= -1
+        cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
         weapons = items.pluses(actor.items, "weapon")
         if weapons:
@@ -430,7 +433,7 @@ class SetTo(Encounter):
         if seat.hits >= 2:
             self.pair(seat, events, source)
             if dealt and seat.out is None:
-                addons = roll_addons(self.rng)
+                addons = roll_addons(self.rng) + specials.more_addons(self, source, seat, events)
                 if addons:
                     self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
                 for _ in range(addons):

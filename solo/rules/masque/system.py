@@ -166,6 +166,7 @@ class Masque(System):
             raise RulesError(f"no Masque monster called {name!r}; known: {', '.join(self.monsters)}")
         if record.get("role"):
             actor = self.new_actor(record["text"], record["role"], npc=True)
+            actor.monster = key  # a role actor still, whose own abilities are keyed by its id
             actor.build = actor.current = int(record["build"])
             actor.baseline = int(record.get("baseline", 1))
             return actor

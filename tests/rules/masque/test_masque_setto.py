@@ -7,13 +7,14 @@ from masque_stage import bit, set_to, texts
 
 from solo.dice import ScriptedRng
 from solo.rules import RulesError
-from solo.rules.masque.specials import HOOKED
+from solo.rules.masque.specials import HOOKED, KINDS
 
 
 def test_every_hook_names_a_monster_with_stats_and_the_data_says_which(masque):
-    hooked = {k for k, r in masque.monsters.items() if r.get("hook")}
-    assert hooked == set(HOOKED)
-    assert all(masque.monsters[k]["hook"] == k for k in hooked)
+    rows = masque.monsters
+    assert all(r.get("hook") for r in rows.values())  # every monster with stats plays its special
+    assert {r["hook"] for r in rows.values()} == set(HOOKED)
+    assert all(r["hook"] == KINDS.get(k, k) for k, r in rows.items())
 
 
 def test_lancer_role_fx_rerolls_the_foe_die_and_adds_a_d6(masque):
@@ -48,8 +49,7 @@ def test_magnus_turns_an_odd_die_to_one_and_more_of_that_size(masque):
 
 def test_bravo_against_bravo_only_knocks_the_die_away(masque):
     bravo = masque.new_actor("Bravo", "bravo")
-    rival = masque.npc("vlad")
-    rival.role = "bravo"
+    rival = masque.new_actor("Vlad", "bravo", npc=True)
     enc = set_to(masque, [bravo], [rival], [8, 3, 6])  # Bravo d8 8, Vlad d8 3; reroll 6 >= 3
     bit(enc, (bravo, "d8"), (rival, "d8"))
     assert "Bravo's Role Fx (reroll 6): Vlad's d8 (3) is knocked away" in texts(enc)
@@ -59,7 +59,7 @@ def test_bravo_against_bravo_only_knocks_the_die_away(masque):
 def test_a_role_actor_leading_the_monsters_takes_options_first(masque):
     bravo = masque.new_actor("Bravo", "bravo")
     vlad = masque.npc("vlad")
-    enc = set_to(masque, [bravo], [vlad], [8, 10, 6, 2])  # both naturals; Vlad's Fx comes first
+    enc = set_to(masque, [bravo], [vlad], [8, 10, 1, 6, 2])  # both naturals (Vlad's bonus d2 1); his Fx first
     bit(enc, (bravo, "d8"), (vlad, "d10"))
     fx = [t for t in texts(enc) if "Role Fx" in t]
     assert fx[0].startswith("Vlad's Role Fx (reroll 6)") and fx[1].startswith("Bravo's Role Fx (reroll 2)")
