@@ -47,13 +47,14 @@ from solo.rules.engine import (
     Seat,
     full_degrees,
 )
-from solo.rules.masque import fx, items, named, specials
+from solo.rules.masque import fx, items, named, specials, surprise
 from solo.rules.masque.actor import MasqueActor
 from solo.rules.masque.addons import roll_addons
 from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
 from solo.rules.masque.odds import cast_odds
 from solo.rules.masque.throw import CastRoll, DieRoll, roll_cast
+from solo.rules.options import Option
 from solo.rules.stage import Stage
 
 MARKS = 3
@@ -87,6 +88,11 @@ class SetTo(Encounter):
     seat_class = MasqueSeat
     phase = Declare()
     seats: list[MasqueSeat]  # type: ignore[assignment]
+    declared_options = (
+        Option("surprise", "choice", "the side caught unawares, or check: a saving throw between the sides"
+               " decides (surprised actors that fail a reaction roll do not cast in bit 1)",
+               surprise.CHOICES, default="none"),
+    )
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **kwargs: Any):
         super().__init__(system, sides, rng, **kwargs)
@@ -106,6 +112,7 @@ class SetTo(Encounter):
         self.striker: str | None = None
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+        surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
@@ -181,7 +188,10 @@ class SetTo(Encounter):
                                       params=(("dice", tuple(suggested_casts(actor))),),
                                       default=(("dice", suggested_casts(actor)[0]),), open=("dice",))
             return [cast, ActionTemplate("step-down", "Decline to cast and step downstage")]
-        return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free"),
+        # the mark it would take: [SR] if that one is not vacant at restaging, the lowest vacant one
+        marks = ("any", *range(1, MARKS + 1))
+        return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free",
+                               params=(("mark", marks),), default=(("mark", "any"),)),
                 ActionTemplate("wait", "Wait downstage")]
 
     def bind(self, template: ActionTemplate, actor: Any, target: Any = None, **params: Any) -> Action:
@@ -196,6 +206,8 @@ class SetTo(Encounter):
             dice = action.option("dice") or self.monster_cast(self.seat(action.actor)).text  # type: ignore[arg-type]
             aim = f", Role Fx at {self.label(action.target)}" if action.target is not None else ""
             return f"cast {dice}{aim}"
+        if action.kind == "enter" and isinstance(action.option("mark"), int):
+            return f"enter mark {action.option('mark')}"
         return action.kind.replace("-", " ")
 
     def action_odds(self, action: Action) -> Odds | None:
@@ -222,6 +234,9 @@ class SetTo(Encounter):
         if action.kind != "cast":
             if action.target is not None:
                 raise RulesError(f"{action.kind} takes no target")
+            mark = action.option("mark")
+            if action.kind == "enter" and mark not in (None, "any", *range(1, MARKS + 1)):
+                raise RulesError(f"{s.label}: mark is any or 1 to {MARKS}, not {mark!r}")
             return action
         actor = s.mactor
         dice = action.option("dice")
@@ -481,7 +496,9 @@ class SetTo(Encounter):
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "enter" \
                     and not specials.pinned(self, seat):
-                mark = self.stage.enter(seat.side, seat)
+                wanted = seat.action.option("mark")
+                mark = self.stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
+                mark = mark or self.stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
                     specials.entered(self, seat, mark, mark in fallen[seat.side], events)

@@ -7,6 +7,7 @@ from masque_stage import bit, set_to, texts
 
 from solo.dice import ScriptedRng
 from solo.rules import RulesError
+from solo.rules.masque.setto import SetTo
 from solo.rules.masque.specials import HOOKED, KINDS
 
 
@@ -444,3 +445,40 @@ def test_an_outnumbered_side_with_a_d6_natural_takes_the_strike(masque):
     assert "Totals: troupe 7, monsters 14." in texts(enc)
     assert "The strike goes to the troupe." in texts(enc)  # the Orcs' naturals are on d4s [SR: die size]
     assert "Lancer: d6=6 d6=1 → 7 (met avg 7)" in texts(enc)
+
+
+def test_an_entering_actor_takes_the_mark_it_chose_or_the_lowest_vacant_one(masque):
+    troupe = [masque.new_actor(n, r) for n, r in (("Ann", "lancer"), ("Bo", "bravo"), ("Cy", "curate"),
+                                                    ("Mo", "magnus"))]
+    enc = set_to(masque, troupe, [masque.npc("orc"), masque.npc("orc")], [2, 2, 2, 2, 2])
+    enc.stage.vacate("troupe", enc.seat(troupe[0]))
+    enc.stage.vacate("troupe", enc.seat(troupe[2]))  # marks 1 and 3 empty; Ann, Cy and Mo wait downstage
+    template = next(t for t in enc.templates(troupe[3]) if t.kind == "enter")
+    assert template.params == (("mark", ("any", 1, 2, 3)),)
+    enc.apply(enc.bind(template, troupe[3], None, mark=3))
+    enc.apply(enc.bind(template, troupe[0], None, mark=3))  # both want 3: Ann, first in the troupe, has it
+    bit(enc, (troupe[1], "d8"), (troupe[2], "wait"))
+    assert "Ann steps up onto mark 3." in texts(enc) and "Mo steps up onto mark 1." in texts(enc)
+    assert enc.stage.marks["troupe"] == [enc.seat(troupe[3]), enc.seat(troupe[1]), enc.seat(troupe[0])]
+
+
+def test_surprise_checked_by_a_saving_throw_holds_the_caught_that_fail_their_reaction(masque):
+    troupe = [masque.new_actor("Ann", "lancer"), masque.new_actor("Bo", "bravo")]
+    orcs = [masque.npc("orc"), masque.npc("orc")]
+    # saving throw: Ann d12 3, Bo d8 2 = 5 against the Orcs' 4 + 1 (a natural 4 rerolled) and 3 = 8: the
+    # troupe is surprised by 3; reaction d% over 30: Ann 31 reacts, Bo 30 is caught
+    enc = SetTo(masque, {"troupe": troupe, "monsters": orcs}, ScriptedRng([3, 2, 4, 1, 3, 31, 30]),
+                surprise="check")
+    assert texts(enc) == [
+        "Surprise saving throw, troupe: Ann 3, Bo 2 = 5.",
+        "Surprise saving throw, monsters: Orc 1 5, Orc 2 3 = 8.",
+        "The troupe are surprised (by 3): each needs a reaction roll over 30 to act in bit 1.",
+        "Ann reacts in time (d% 31).",
+        "Bo is caught flat-footed (d% 30): no cast in bit 1."]
+    assert [t.kind for t in enc.templates(troupe[1])] == ["held"]
+    assert [t.kind for t in enc.templates(troupe[0])] == ["cast", "step-down"]
+    named = SetTo(masque, {"troupe": [masque.new_actor("Ann", "lancer")], "monsters": [masque.npc("orc")]},
+                  ScriptedRng([50]), surprise="entourage")
+    assert "Orc is caught flat-footed (d% 50): no cast in bit 1." in texts(named)
+    with pytest.raises(RulesError, match="surprise"):
+        SetTo(masque, {"troupe": troupe, "monsters": orcs}, ScriptedRng([]), surprise="maybe")
