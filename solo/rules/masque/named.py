@@ -47,7 +47,7 @@ def uses(enc: SetTo, seat: MasqueSeat, item: str) -> bool:
     if item not in actor.items or actor.is_monster:
         return False
     system: Any = enc.system
-    row = system.data.keyed("masque/items").get(item, {})
+    row = system.item_rows.get(item, {})
     return ROLE_LETTERS[actor.role] in str(row.get("roles", ""))
 
 
