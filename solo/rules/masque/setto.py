@@ -62,7 +62,7 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit")
+                 "state", "forfeit", "kind")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -76,6 +76,7 @@ class MasqueSeat(Seat):
         self.was_up = False
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
+        self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
 
     @property
     def mactor(self) -> MasqueActor:
@@ -132,7 +133,9 @@ class SetTo(Encounter):
 
     def up(self, seat: MasqueSeat) -> bool:
         """On a mark: its own side's, or (a Mast Rat) an opponent's."""
-        return bool(self.mark(seat)) or self.intruding(seat) is not None
+        if self.stage.mark_of(seat.side, seat):
+            return True
+        return bool(self.intruders) and self.intruding(seat) is not None
 
     def intruding(self, seat: MasqueSeat) -> tuple[str, int] | None:
         """The opponent mark a Mast Rat stands on, or None."""
@@ -200,6 +203,24 @@ class SetTo(Encounter):
         if template.kind == "cast" and dice is not None and not actor.is_monster:
             named.role_cast(actor, str(dice))
         return super().bind(template, actor, target, **params)
+
+    def policy_action(self, actor: Any) -> Action | None:
+        """The move `Masque.npc_policy` picks from the templates (held, else cast at the foe of biggest
+        Build with the first suggested dice, else enter any mark), made without building them; None when
+        the seat has no move now."""
+        seat = self.seat(actor)
+        if seat.out is not None or not seat.acts or seat.action is not None or self.is_over():
+            return None
+        s: MasqueSeat = seat  # type: ignore[assignment]
+        if not self.up(s):
+            return Action(actor, "enter", options={"mark": "any"})
+        if s.immobile:
+            return Action(actor, "held")
+        if s.mactor.is_monster:
+            return Action(actor, "cast")
+        foes = [f.actor for f in self.upstage(self.other(s.side))]
+        target = max(foes, key=lambda t: t.build) if foes else None  # type: ignore[attr-defined]
+        return Action(actor, "cast", target, options={"dice": suggested_casts(s.mactor)[0]})
 
     def describe(self, action: Action) -> str:
         if action.kind == "cast":

@@ -40,9 +40,13 @@ KINDS = {"venomous-spidure": "spidure"}
 VLAD_LIGHT = -2
 
 
+def kind_of(monster: str) -> str:
+    """The hook a monster id plays (its own, or the kind it is a variant of)."""
+    return KINDS.get(monster, monster)
+
+
 def _id(seat: MasqueSeat) -> str:
-    kind = seat.mactor.monster
-    return KINDS.get(kind, kind)
+    return seat.kind
 
 
 def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:

@@ -311,6 +311,10 @@ class Masque(TabledSystem):
 
     # -- encounters ------------------------------------------------------------------------------
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
+        if isinstance(encounter, SetTo) and not encounter.record:  # a forecast: the same move, made quicker
+            quick = encounter.policy_action(actor)
+            if quick is not None:
+                return quick
         templates = encounter.templates(actor)
         if not templates:
             raise RulesError(f"{actor.name} has nothing to do now")
