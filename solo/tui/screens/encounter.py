@@ -62,15 +62,15 @@ def resources(system_id: str, participant: dict[str, Any]) -> str:
 
 class FoesDialog(ModalScreen[list[str] | None]):
     """Pick who the party faces: the campaign's own NPCs and the system's named NPCs, any number of each
-    (space ticks one, + adds one more of the same, - takes one away)."""
+    (space ticks one, right or + adds one more of the same, left or - takes one away)."""
 
     CSS_PATH = "dialog.tcss"
     BINDINGS = [
         Binding("enter", "start", "Start", id="foes.start", priority=True,
                 tooltip="Start the encounter against the foes ticked (or the one highlighted)"),
-        Binding("plus,equals_sign", "more", "One more", id="foes.more",
+        Binding("right,plus,equals_sign", "more", "One more", id="foes.more",
                 tooltip="Add one more of the highlighted foe"),
-        Binding("minus", "fewer", "One fewer", id="foes.fewer",
+        Binding("left,minus", "fewer", "One fewer", id="foes.fewer",
                 tooltip="Take one of the highlighted foe away"),
         Binding("escape", "cancel", "Cancel", id="foes.cancel", tooltip="No encounter"),
     ]
@@ -84,7 +84,7 @@ class FoesDialog(ModalScreen[list[str] | None]):
         with Vertical(id="box"):
             yield Label("Who do you face?", id="title")
             yield SelectionList[str](*((label, value) for value, label in self.choices), id="foes")
-            yield Label("space: tick · +/-: how many · enter: start · esc: cancel", id="hint")
+            yield Label("space: tick · →/← or +/-: how many · enter: start · esc: cancel", id="hint")
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from solo.dice import ScriptedRng
+from solo.rules import registry
 from solo.rules.masque.setto import SetTo
+
+
+@pytest.fixture(scope="module", name="masque")
+def masque_fixture() -> Any:
+    """The registered system (a test file imports `masque_fixture` to have the `masque` fixture)."""
+    return registry.get("masque")
 
 
 def set_to(masque: Any, troupe: list[Any], monsters: list[Any], script: list[int]) -> SetTo:

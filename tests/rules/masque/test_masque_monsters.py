@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from masque_stage import bit, set_to, texts
+from masque_stage import bit, masque_fixture, set_to, texts  # noqa: F401 - the masque fixture
 
 
 def test_a_pyethonda_natural_hauls_its_victim_over_and_squeezes_it_until_it_falls(masque):

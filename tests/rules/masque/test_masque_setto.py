@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import pytest
-from masque_stage import bit, set_to, texts
+from masque_stage import bit, masque_fixture, set_to, texts  # noqa: F401 - the masque fixture
 
 from solo.dice import ScriptedRng
 from solo.rules import RulesError
