@@ -193,9 +193,13 @@ class SetTo(Encounter):
             return [cast, ActionTemplate("step-down", "Decline to cast and step downstage")]
         # the mark it would take: [SR] if that one is not vacant at restaging, the lowest vacant one
         marks = ("any", *range(1, MARKS + 1))
-        return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free",
-                               params=(("mark", marks),), default=(("mark", "any"),)),
-                ActionTemplate("wait", "Wait downstage")]
+        out = [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free",
+                              params=(("mark", marks),), default=(("mark", "any"),)),
+               ActionTemplate("wait", "Wait downstage")]
+        if actor.unreadied:  # readying takes the bit downstage (RULES.md 5.4, restaging)
+            out.append(ActionTemplate("ready", "Ready an item at restaging",
+                                      params=(("item", tuple(actor.unreadied)),)))
+        return out
 
     def bind(self, template: ActionTemplate, actor: Any, target: Any = None, **params: Any) -> Action:
         """A typed cast is checked for legality at once (MQ-5), before any odds are shown for it."""
@@ -249,7 +253,7 @@ class SetTo(Encounter):
         if self.up(s):
             kinds = ["held"] if s.immobile else ["cast", "step-down"]
         else:
-            kinds = ["enter", "wait"]
+            kinds = ["enter", "wait"] + (["ready"] if s.mactor.unreadied else [])
         if action.kind not in kinds:
             raise RulesError(f"{s.label} cannot {action.kind} now; it may {', '.join(kinds)}")
         if action.kind != "cast":
@@ -258,6 +262,9 @@ class SetTo(Encounter):
             mark = action.option("mark")
             if action.kind == "enter" and mark not in (None, "any", *range(1, MARKS + 1)):
                 raise RulesError(f"{s.label}: mark is any or 1 to {MARKS}, not {mark!r}")
+            if action.kind == "ready" and action.option("item") not in s.mactor.unreadied:
+                raise RulesError(f"{s.label} carries no unreadied {action.option('item')!r}; it has"
+                                 f" {', '.join(s.mactor.unreadied)}")
             return action
         actor = s.mactor
         dice = action.option("dice")
@@ -513,6 +520,13 @@ class SetTo(Encounter):
                 if self.leave(seat):
                     self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         named.remand(self, events)
+        for seat in self.seats:
+            if seat.out is None and seat.action is not None and seat.action.kind == "ready":
+                item = seat.action.option("item")
+                if item in seat.mactor.unreadied:
+                    seat.mactor.unreadied.remove(item)
+                    seat.mactor.items.append(item)
+                    self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
         specials.restage(self, events)
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "enter" \

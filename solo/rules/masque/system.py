@@ -131,8 +131,9 @@ class Masque(TabledSystem):
         lines = [f"{a.name} - {a.role.title()}, Build {a.build}{base}, current build {a.current},"
                  f" Chops {a.chops}",
                  f"Role die d{a.role_die}; casts at current build: {', '.join(suggested_casts(a))}"]
-        if a.items:
-            lines.append("Items: " + ", ".join(a.items))
+        if a.items or a.unreadied:
+            lines.append("Items: " + (", ".join(a.items) or "none readied")
+                         + (f"; not readied: {', '.join(a.unreadied)}" if a.unreadied else ""))
         return "\n".join(lines)
 
     def resources(self, actor: Any) -> str:
@@ -152,6 +153,8 @@ class Masque(TabledSystem):
                  if r.get("play") != "gap" and k not in ("weapon", "armour")}
         for i, item in enumerate(actor.items):
             check_item(item, named, f"Masque character {actor.name!r}: items[{i}]")
+        for i, item in enumerate(actor.unreadied):
+            check_item(item, named, f"Masque character {actor.name!r}: unreadied[{i}]")
         return actor
 
     def npc(self, name: str) -> MasqueActor:

@@ -111,3 +111,21 @@ def test_a_remand_rod_sends_the_top_caster_down_and_passes_to_it(masque):
     assert "Magnus's remand rod sends Orc 2 downstage; it now holds the rod." in texts(enc)
     assert magnus.items == [] and orcs[1].items == ["remand-rod"]
     assert enc.stage.upstage("monsters") == []
+
+
+def test_an_unreadied_item_is_readied_downstage_and_only_then_works(masque):
+    bravo = masque.new_actor("Bravo", "bravo")
+    lancer = masque.new_actor("Lancer", "lancer")
+    bravo.unreadied = ["weapon+2"]
+    enc = set_to(masque, [lancer, bravo], [masque.npc("orc")], [9, 2])
+    enc.stage.vacate("troupe", enc.seat(bravo))  # the Bravo waits downstage
+    template = next(t for t in enc.templates(bravo) if t.kind == "ready")
+    assert template.params == (("item", ("weapon+2",)),)
+    enc.apply(enc.bind(template, bravo))
+    bit(enc, (lancer, "d12"))
+    assert "Bravo readies its weapon+2." in texts(enc)
+    assert (bravo.items, bravo.unreadied) == (["weapon+2"], [])
+    assert "Items: weapon+2" in masque.stat_block(bravo)
+    sheet = bravo.to_dict() | {"unreadied": ["spoon"]}
+    with pytest.raises(RulesError, match=r"unreadied\[0\]: item 'spoon' is not"):
+        masque.load_actor(sheet)
