@@ -78,6 +78,9 @@ def _listing(system_name: str, moves: list[SystemMove]) -> list[str]:
         lines.append(f"  {move.id:<14} {move.title}: {move.help}")
         if move.options:
             lines.append(f"  {'':<14} {move.usage()}")
+        if move.question:
+            lines.append(f"  {'':<14} an oracle roll too: solo ask \"{move.question}\" --oracle {move.id}"
+                         + (" [--with NAME=VALUE ...]" if move.options else ""))
     return lines
 
 

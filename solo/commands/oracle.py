@@ -101,6 +101,12 @@ def register(sub: Any, common: Any) -> None:
                    help="spend a clue for a sure yes (when this scene's clue benefit allows it)")
     p.add_argument("--chart", action="store_true",
                    help="print the chance of yes for every odds level at every chaos factor")
+    p.add_argument("--oracle", metavar="ROLL",
+                   help="answer with one of the campaign's rule system's own rolls instead of the odds"
+                   " (a reaction roll, a watch against ambush...; `solo move --list` marks them);"
+                   " --character is whose sheet rolls it")
+    p.add_argument("--with", dest="with_", action="append", default=[], metavar="NAME=VALUE",
+                   help="with --oracle: one of that roll's options (repeat for more)")
     p.set_defaults(handler=cmd_ask)
 
     p = command("clue", "clues held, and what spending one buys this scene",
@@ -331,10 +337,39 @@ def _chart(ctx: Context) -> int:
     return 0
 
 
+def _with(pairs: list[str]) -> dict[str, str]:
+    """`--with NAME=VALUE` pairs as option values (names as the declaration spells them)."""
+    given: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--with takes NAME=VALUE, not {pair!r}")
+        given[name.strip().lstrip("-").replace("-", "_")] = value.strip()
+    return given
+
+
+def _ask_rules(ctx: Context, question: str) -> int:
+    """`ask --oracle ROLL`: the question answered by one of the system's own rolls, on a campaign PC."""
+    if ctx.campaign is None:
+        raise UsageError("--oracle rolls a campaign character's own dice: give -c/--campaign NAME")
+    if ctx.args.odds != "balanced" or ctx.args.chaos is not None or ctx.args.spend_clue:
+        raise UsageError("--oracle answers with the rule system's roll: --odds, --chaos and"
+                         " --spend-clue are for the fate check")
+    entries = ctx.perform("move.ask", oracle=ctx.args.oracle, question=question,
+                          character=ctx.args.character, **_with(ctx.args.with_))
+    data = dict(entries[0].data) | {"campaign": ctx.campaign.name}
+    ctx.emit(data, entries[0].text)
+    return 0
+
+
 def cmd_ask(ctx: Context) -> int:
     if ctx.args.chart:
         return _chart(ctx)
     question = _words(ctx.args.question)
+    if ctx.args.oracle:
+        return _ask_rules(ctx, question)
+    if ctx.args.with_:
+        raise UsageError("--with gives the options of an --oracle roll")
     if not question:
         raise UsageError("ask what? give the question, e.g. solo ask \"Is the gate guarded?\"")
     parse_odds(ctx.args.odds)  # a clear error before anything is rolled

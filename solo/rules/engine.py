@@ -387,6 +387,11 @@ class System(ABC):
         """What a character can do outside a fight (rest, heal, advance...): see `solo.rules.moves`."""
         return ()
 
+    @classmethod
+    def oracles(cls) -> tuple[SystemMove, ...]:
+        """The system's own oracle rolls: its moves that answer a question (`SystemMove.question`)."""
+        return tuple(m for m in cls.moves() if m.question)
+
     # -- harm and recovery ---------------------------------------------------
     @abstractmethod
     def harm(self, actor: Actor, kind: str, size: str, rng: Rng | None = None) -> list[Event]: ...

@@ -11,6 +11,13 @@ from the same options.
 
 An option whose default is ``None`` must be given; the others fall back to
 their defaults, so a move with no required options runs as it stands.
+
+A move that gives a `question` is also one of the system's own oracles
+(`System.oracles()`): a roll the rules text itself offers for a question the
+story asks (Masque's reaction roll for how a stranger takes the party, the
+action-dice watch roll for whether a resting party is ambushed).  The
+campaign asks it through ``move.ask``: the same run on a PC's sheet, the
+answer journaled under the question like any oracle answer.
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ class SystemMove:
     help: str
     options: tuple[Option, ...]
     run: MoveRun
+    #: the question this move answers when the oracle is asked with it ("" = not an oracle)
+    question: str = ""
 
     def required(self) -> list[Option]:
         return [o for o in self.options if o.default is None and o.kind not in ("flag", "list")]
@@ -68,6 +77,7 @@ class SystemMove:
             "id": self.id,
             "title": self.title,
             "help": self.help,
+            "question": self.question,
             "options": [
                 {"name": o.name, "kind": o.kind, "help": o.help, "choices": list(o.choices),
                  "default": o.default, "required": o in self.required()}

@@ -310,6 +310,7 @@ MOVES = (
             ),
         ),
         _watch,
+        question="Is the camp attacked while it rests?",
     ),
     SystemMove(
         "level",

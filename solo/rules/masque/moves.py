@@ -47,7 +47,7 @@ MOVES = (
                (Option("about", "text", "who is reacting", default=""),
                 Option("modifier", "int", "added to your chances (Notoriety, Poise...)", default=0,
                        minimum=-50, maximum=50)),
-               _reaction),
+               _reaction, question="How does this person take to us?"),
     SystemMove("save", "Saving throw",
                "cast against a hazard's dice: lower fails, a tie is a parley",
                (Option("hazard", "text", "the hazard's dice, such as 2d6 (default d8)", default="d8"),),

@@ -29,6 +29,13 @@ def system_moves(play: Play) -> list[Any]:
     return moves_of(play.campaign)
 
 
+def system_oracles(play: Play) -> list[Any]:
+    """The campaign's system's own oracle rolls (empty without a system)."""
+    from solo.campaign.system_moves import oracles_of
+
+    return oracles_of(play.campaign)
+
+
 def sheet_holders(play: Play) -> list[Character]:
     from solo.campaign.actors import has_sheet, system_of
 
@@ -59,9 +66,13 @@ async def ask_option(play: Play, title: str, option: Any) -> Any:
     return answer if answer else default
 
 
-async def make_move(play: Play, name: str = "", character: Character | None = None) -> list[Any] | None:
-    """Pick a move (unless named), a PC (unless given or alone), the move's options; then make it."""
-    moves = system_moves(play)
+async def make_move(play: Play, name: str = "", character: Character | None = None, *,
+                    action: str = "move.run", question: str = "") -> list[Any] | None:
+    """Pick a move (unless named), a PC (unless given or alone), the move's options; then make it.
+
+    With ``action="move.ask"`` the move is one of the system's oracle rolls, asked with `question`.
+    """
+    moves = system_oracles(play) if action == "move.ask" else system_moves(play)
     if not moves:
         raise SoloError("moves between fights come from a rule system: this campaign plays none"
                         " the rules engine knows")
@@ -91,8 +102,12 @@ async def make_move(play: Play, name: str = "", character: Character | None = No
         answer = await ask_option(play, chosen.title, option)
         if answer is CANCELLED:
             return None
-        values[option.name] = answer
-    return await play.perform("move.run", move=chosen.id, character=character.id, **values)
+        if answer != option.default:  # the declaration fills in defaults (an empty text is not a value)
+            values[option.name] = answer
+    if action == "move.ask":
+        return await play.perform(action, oracle=chosen.id, question=question, character=character.id,
+                                  **values)
+    return await play.perform(action, move=chosen.id, character=character.id, **values)
 
 
 @move("system-move", "Moves between fights",

@@ -8,11 +8,15 @@ from dialogs.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
+
+if TYPE_CHECKING:
+    from solo.rules.moves import SystemMove
 
 DEFAULT_ODDS = "balanced"
 CHAOS_MOVES = {"up": "up", "down": "down", "same": "same", "+": "up", "-": "down", "=": "same"}
@@ -50,19 +54,47 @@ def _only_pc(play: Play):  # noqa: ANN202 - Character | None
 @move("ask", "Ask the oracle", "A yes/no question, answered with the odds you choose (shown before rolling)",
       key="a", words=("ask",), usage="QUESTION [ODDS]", group="Oracle")
 async def ask(play: Play, args: str) -> None:
+    from solo.tui.moves.between import system_oracles
+
+    rolls = system_oracles(play)
     if args:
+        question, roll = _rules_roll(args, rolls)
+        if roll is not None:
+            await _ask_rules(play, question, roll)
+            return
         question, odds = split_odds(args, play.default_odds)
     else:
-        from solo.tui.screens.ask import AskDialog
+        from solo.tui.screens.ask import RULES, AskDialog
 
         pc = _only_pc(play)
         answer = await play.dialog(AskDialog(
             play.campaign.chaos, set_up_well=bool(pc and pc.set_up_well), leverage=bool(pc and pc.leverage),
-            who=pc.name if pc else None))
+            who=pc.name if pc else None, rolls=[(m.id, m.title, m.question) for m in rolls]))
         if answer is None:
             return
         question, odds = answer.question, answer.odds
+        if odds.startswith(RULES):
+            await _ask_rules(play, question, next(m for m in rolls if m.id == odds[len(RULES):]))
+            return
     await play.perform("oracle.ask", question=question, odds=odds)
+
+
+def _rules_roll(text: str, rolls: list[SystemMove]) -> tuple[str, SystemMove | None]:
+    """`Does the guard help? reaction` -> the question and the system's roll named after its `?`."""
+    text = text.strip()
+    mark = text.rfind("?")
+    after = text[mark + 1:].strip().lower().replace(" ", "-") if mark >= 0 else ""
+    for roll in rolls:
+        if after and after in (roll.id, roll.title.lower().replace(" ", "-")):
+            return text[:mark + 1].strip(), roll
+    return text, None
+
+
+async def _ask_rules(play: Play, question: str, roll: SystemMove) -> None:
+    """The question answered by the system's own roll, on the PC's sheet (asked for if several)."""
+    from solo.tui.moves.between import make_move
+
+    await make_move(play, roll.id, action="move.ask", question=question)
 
 
 CLUE_CHOICES = [("roll", "Roll what a clue buys in this scene"), ("gain", "Bank a clue"),

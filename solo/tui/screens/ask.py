@@ -3,6 +3,11 @@
 The chances shown are the oracle's own (`solo.oracle.fate_odds`) for the
 campaign's chaos factor and the momentum the question will be asked with,
 so what the player sees is exactly what the dice will give.
+
+Below the ladder come the rule system's own oracle rolls, if it has any (a
+reaction roll, a watch against ambush: `System.oracles()`); choosing one
+answers with that roll instead (``Question.odds`` is then ``rules:ID``), and
+the question may be left empty to ask the roll's own.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from textual.widgets.option_list import Option
 
 from solo.dice import percent
 from solo.oracle import ODDS_LADDER, fate_odds
+
+RULES = "rules:"
 
 
 @dataclass(frozen=True)
@@ -38,8 +45,11 @@ class AskDialog(ModalScreen[Question | None]):
     ]
 
     def __init__(self, chaos: int, *, set_up_well: bool = False, leverage: bool = False,
-                 question: str = "", odds: str = "balanced", who: str | None = None):
+                 question: str = "", odds: str = "balanced", who: str | None = None,
+                 rolls: list[tuple[str, str, str]] | None = None):
         super().__init__(classes="dialog")
+        #: the system's own oracle rolls: (id, title, the question it answers)
+        self.rolls = list(rolls or [])
         self.chaos = chaos
         self.set_up_well = set_up_well
         self.leverage = leverage
@@ -57,6 +67,8 @@ class AskDialog(ModalScreen[Question | None]):
                 context += f", {self.who} " + " and ".join(momentum)
             yield Label(f"How likely is a yes? ({context})", id="detail")
             yield OptionList(*(Option(self._line(level.name), id=level.name) for level in ODDS_LADDER),
+                             *(Option(Text.assemble(("the rules: ", "italic"), title), id=RULES + ident)
+                               for ident, title, _ in self.rolls),
                              id="odds")
             yield Label(id="pool")
             yield Label("enter: ask · ↑↓: odds · esc: cancel", id="hint")
@@ -74,9 +86,16 @@ class AskDialog(ModalScreen[Question | None]):
     def chosen(self) -> str:
         options = self.query_one(OptionList)
         index = options.highlighted if options.highlighted is not None else 4
+        if index >= len(ODDS_LADDER):
+            return RULES + self.rolls[index - len(ODDS_LADDER)][0]
         return ODDS_LADDER[index].name
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.chosen.startswith(RULES):
+            ident = self.chosen[len(RULES):]
+            asks = next(q for i, _, q in self.rolls if i == ident)
+            self.query_one("#pool", Label).update(f"answered by the rule system's own roll: {asks}")
+            return
         odds = fate_odds(self.chosen, self.chaos, self.set_up_well, self.leverage)
         self.query_one("#pool", Label).update(
             f"{odds.pool.notation} · yes {percent(odds.yes)} (exceptional {percent(odds.exceptional_yes)})"
@@ -86,11 +105,11 @@ class AskDialog(ModalScreen[Question | None]):
     def action_odds(self, step: int) -> None:
         options = self.query_one(OptionList)
         index = options.highlighted if options.highlighted is not None else 4
-        options.highlighted = max(0, min(len(ODDS_LADDER) - 1, index + step))
+        options.highlighted = max(0, min(len(ODDS_LADDER) + len(self.rolls) - 1, index + step))
 
     def _ask(self) -> None:
         question = self.query_one(Input).value.strip()
-        if not question:
+        if not question and not self.chosen.startswith(RULES):
             self.notify("Type the question first.", severity="warning")
             self.query_one(Input).focus()
             return
