@@ -84,3 +84,20 @@ def test_act_takes_a_typed_cast_and_refuses_an_illegal_one_in_one_line(saves_dir
     assert "Bo: d6=" in out and " d1=" in out
     moves = CampaignStore(saves_dir).load(slug).extra["rules"]["encounter"]["moves"]
     assert moves[0]["options"] == {"dice": "d6+d1"} and moves[0]["target"] == "Orc 1"
+
+
+def test_the_terminal_menu_takes_a_typed_cast_and_says_why_an_illegal_one_is_refused(monkeypatch, capsys):
+    from solo.commands import rules
+    from solo.dice import Rng
+    from solo.rules import Encounter, registry
+
+    masque = registry.get("masque")
+    bo = masque.new_actor("Bo", "bravo")
+    enc = Encounter(masque, {"party": [bo], "foes": [masque.npc("orc")]}, Rng(1))
+    replies = iter(["1", "d9", "d6+d1"])
+    monkeypatch.setattr("builtins.input", lambda _: next(replies))
+    action = rules._choose(enc, bo)
+    assert (action.kind, action.options) == ("cast", {"dice": "d6+d1"})
+    out = capsys.readouterr().out
+    assert "  ... or type your own" in out
+    assert "  ! d9 spends 9 faces, one over current build 8: add -1 (d9-1)" in out
