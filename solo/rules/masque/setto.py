@@ -608,7 +608,7 @@ class SetTo(Encounter):
             return "(empty)"
         actor = seat.mactor
         state = f"{actor.current}/{actor.build}" if not actor.is_monster else f"B{actor.build}"
-        text = f"{seat.label} {state} h{seat.hits}"
+        text = f"{seat.label} {state} h{seat.hits}" + (" held" if seat.immobile else "")
         if seat.roll is not None:
             # the last bit's dice, if they fit, then its casting: + met its average, - did not
             verdict = f"{seat.roll.casting}{'+' if seat.roll.met else '-'}"

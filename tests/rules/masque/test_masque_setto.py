@@ -482,3 +482,10 @@ def test_surprise_checked_by_a_saving_throw_holds_the_caught_that_fail_their_rea
     assert "Orc is caught flat-footed (d% 50): no cast in bit 1." in texts(named)
     with pytest.raises(RulesError, match="surprise"):
         SetTo(masque, {"troupe": troupe, "monsters": orcs}, ScriptedRng([]), surprise="maybe")
+
+
+def test_the_board_marks_an_actor_held_fast(masque):
+    enc = SetTo(masque, {"troupe": [masque.new_actor("Ann", "lancer")], "monsters": [masque.npc("orc")]},
+                ScriptedRng([50]), surprise="entourage")
+    (_, lines), = enc.board()
+    assert lines[0].endswith("|1 Orc B4 h0 held")
