@@ -21,8 +21,14 @@ declared, the bit is played (RULES.md 5.4):
 7. a monster is out at its second hit; a role actor loses a point of
    current build per pair of hits and rolls |d3 - d2| add-on hits [SR: add-ons
    can complete pairs but bring no add-ons of their own]; out at its baseline.
-8. restaging: forced moves, then exits, then entries to vacant marks;
-   a trampled mark is not vacant and nobody moves twice.
+8. restaging: forced moves, then exits, a Remand rod, items readied, then
+   entries to vacant marks (an actor names its mark, [SR] else or if taken
+   the lowest vacant one); a trampled mark is not vacant and nobody moves
+   twice.
+
+Before bit 1, the encounter option ``surprise`` may catch a side unawares
+(`surprise.py`).  A role actor's cast is typed or picked from suggestions
+(`ActionTemplate.open`); named items play through `named.py`.
 
 The set-to ends when a side has nobody in action, or [SR] when half or more
 of an all-monster side is out: the rest break off and flee (house rule
