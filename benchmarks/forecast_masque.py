@@ -17,6 +17,7 @@ alone min 0.12 s, median 0.14 s.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 from pathlib import Path
 
@@ -45,6 +46,8 @@ def main() -> int:
           f" {dice} dice")
     print(f"forecast min {t.a_min:.2f} s median {t.a_median:.2f} s; dice min {t.b_min:.2f} s"
           f" median {t.b_median:.2f} s; ratio {t.ratio:.1f}")
+    print(f"forecast CPU (this process and its workers) min {min(t.a_cpu):.2f} s"
+          f" median {statistics.median(t.a_cpu):.2f} s")
     print(f"troupe wins {result.rate(result.wins):.1%}, {result.rounds / result.runs:.1f} bits a set-to")
     return 0
 

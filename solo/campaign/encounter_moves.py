@@ -520,7 +520,8 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     it makes one.  A menu does not list them all: it asks for one of
     ``moves``, then its target, then each parameter, narrowing ``actions``
     by ``move``, ``target`` and ``params`` (``typical`` marks the row to show
-    for a move before anything else is chosen).
+    for a move before anything else is chosen).  A parameter marked ``open`` may also be typed: its
+    values are suggestions, and the move is then made as a mapping (``action`` with that option set).
     """
     running = rebuild(campaign, tables)
     if running is None:
@@ -541,8 +542,9 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
                 template = row.template
                 moves.append({"move": row.move, "kind": template.kind, "label": template.label,
                               "targets": [enc.label(t) for t in template.targets],
-                              "params": [{"name": name, "values": list(values)}
-                                         for name, values in template.params if len(values) > 1],
+                              "params": [{"name": name, "values": list(values), "open": name in template.open}
+                                         for name, values in template.params
+                                         if len(values) > 1 or name in template.open],
                               "default": dict(template.default)})
     return {
         "system": running.system.id,

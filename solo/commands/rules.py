@@ -17,6 +17,7 @@ import math
 import os
 import sys
 from argparse import Namespace
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -625,11 +626,14 @@ def _chance(encounter: Encounter, action: Action) -> str:
     return f"  {percent(odds.success)}" if odds is not None else ""
 
 
-def _pick(prompt: str, rows: list[tuple[str, str]]) -> int:
-    """Ask for one of `rows` (value, line) by number or by value; the index picked."""
+def _pick(prompt: str, rows: list[tuple[str, str]], typed: Callable[[str], bool] | None = None) -> int:
+    """Ask for one of `rows` (value, line) by number or by value; the index picked.  With `typed` an
+    answer that is neither may be typed: -1 once `typed` takes it (it says what was wrong if not)."""
     print(prompt)
     for i, (_, line) in enumerate(rows, start=1):
         print(f"  {i:>2}. {line}")
+    if typed is not None:
+        print("  ... or type your own")
     while True:
         try:
             reply = input("> ").strip()
@@ -640,6 +644,10 @@ def _pick(prompt: str, rows: list[tuple[str, str]]) -> int:
         for i, (value, _) in enumerate(rows):
             if reply.casefold() == value.casefold():
                 return i
+        if typed is not None and reply:
+            if typed(reply):
+                return -1
+            continue
         print(f"  ! answer with a number from 1 to {len(rows)}")
 
 
@@ -676,7 +684,21 @@ def _choose(encounter: Encounter, actor: Actor) -> Action:
             at.append(next((r for r in fits if all(r.params.get(k) == v for k, v in default.items()
                                                    if k != name)), fits[0]))
         prompt = "  how hard?" if name == "difficulty" else f"  {name}?"
-        pick = _pick(prompt, [(str(v), line(r, str(v))) for v, r in zip(values, at, strict=True)])
+        made: list[Action] = []
+
+        def typed(text: str, name: str = name, row: Any = at[0], made: list[Action] = made) -> bool:
+            """An open parameter's typed value: the move with it, or a line saying why not."""
+            try:
+                made.append(encounter.bind(template, actor, row.target, **{**row.params, name: text}))
+            except SoloError as exc:
+                print(f"  ! {exc}")
+                return False
+            return True
+
+        pick = _pick(prompt, [(str(v), line(r, str(v))) for v, r in zip(values, at, strict=True)],
+                     typed if name in template.open else None)
+        if made:
+            return made[0]
         rows = [r for r in rows if r.params[name] == values[pick]]
     return rows[0].action
 

@@ -139,6 +139,9 @@ def view_text(view: dict[str, Any], step: Step | None = None) -> str:
         harm = ", ".join(f"{k} {v}" for k, v in member["harm"].items() if v)
         lines.append(f"  {member['label']} ({member['side']}): {member['status']}"
                      + (f"; taken {harm}" if harm else ""))
+    for section in view.get("board") or []:  # the fight's shared state, as the system draws it
+        lines.append(str(section["title"]))
+        lines += [f"  {line}" for line in section["lines"]]
     if view["waiting"]:
         step = step or walk(view, [])[1]
         if step is not None:
@@ -155,19 +158,25 @@ class Step:
     rows: list[tuple[str, str]]
     spec: list[str]
     first: bool = False
+    open: bool = False  # an answer may also be typed (such as a cast's dice), not only picked
 
 
 def step_text(step: Step) -> str:
     done = "/".join(step.spec)
     lines = [f"  {step.prompt} (--act {done + '/' if done else ''}N)"]
     lines += [f"  {i:>3}. {line}" for i, (_, line) in enumerate(step.rows, start=1)]
+    if step.open:
+        lines.append("  ... or type your own (--act " + (done + "/" if done else "") + "VALUE)")
     return "\n".join(lines)
 
 
-Asker = Callable[[Step], "int | None"]
+#: an answer: the index of a row, a typed value (an open step), or None to stop
+Asker = Callable[[Step], "int | str | None"]
+#: the move settled: the index of a listed action, or an action mapping carrying a typed value
+Chosen = int | dict[str, Any]
 
 
-def walk(view: dict[str, Any], picks: list[str]) -> tuple[int | None, Step | None]:
+def walk(view: dict[str, Any], picks: list[str]) -> tuple[Chosen | None, Step | None]:
     """Follow `picks` (a number from 1 or a value, one per step) through move, target and parameters.
 
     Returns the index of the action in ``view["actions"]`` once every step is answered, else
@@ -175,11 +184,14 @@ def walk(view: dict[str, Any], picks: list[str]) -> tuple[int | None, Step | Non
     """
     left = list(picks)
 
-    def ask(step: Step) -> int | None:
+    def ask(step: Step) -> int | str | None:
         if not left:
             return None
         reply = left.pop(0)
         pick = _match(reply, step.rows)
+        if pick is None and step.open:
+            step.spec.append(reply.strip())
+            return reply.strip()
         if pick is None:
             raise UsageError(f"--act {'/'.join(step.spec + [reply])}: {reply!r} is not one of the"
                              f" {len(step.rows)} answers to {step.prompt!r}"
@@ -189,7 +201,7 @@ def walk(view: dict[str, Any], picks: list[str]) -> tuple[int | None, Step | Non
 
     pending: list[Step] = []
 
-    def asker(step: Step) -> int | None:
+    def asker(step: Step) -> int | str | None:
         pick = ask(step)
         if pick is None:
             pending.append(step)
@@ -213,8 +225,9 @@ def _plain(text: str) -> str:
     return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
 
 
-def _ask(step: Step) -> int | None:
-    """One step at the terminal: a short numbered list; the index picked, None for q (or no more input)."""
+def _ask(step: Step) -> int | str | None:
+    """One step at the terminal: a short numbered list; the index picked (or, on an open step, the
+    value typed), None for q (or no more input)."""
     print(f"\n{step.prompt} (q to stop here and carry on later)" if step.first else f"  {step.prompt}")
     for i, (_, line) in enumerate(step.rows, start=1):
         print(f"  {i:>2}. {line}")
@@ -228,6 +241,8 @@ def _ask(step: Step) -> int | None:
         pick = _match(reply, step.rows)
         if pick is not None:
             return pick
+        if step.open and reply:
+            return reply
         print(f"  ! answer with a number from 1 to {len(step.rows)}, or q")
 
 
@@ -235,7 +250,8 @@ def _chance(row: dict[str, Any]) -> str:
     return f"  {row['chance']}" if row["chance"] else ""
 
 
-def _choose(view: dict[str, Any], ask: Asker, spec: list[str], first: str = "what do you do?") -> int | None:
+def _choose(view: dict[str, Any], ask: Asker, spec: list[str], first: str = "what do you do?"
+            ) -> Chosen | None:
     """Ask in steps: the move, then whom, then how hard, each with its chance (steps with one answer
     are skipped).  The index of the action chosen in ``view["actions"]``; None when `ask` gives none.
     """
@@ -245,7 +261,7 @@ def _choose(view: dict[str, Any], ask: Asker, spec: list[str], first: str = "wha
     lines = [(m["label"], m["label"] + (f" {m['targets'][0]}" if len(m["targets"]) == 1 else "") + _chance(r))
              for m, r in zip(moves, firsts, strict=True)]
     pick = ask(Step(f"{view['waiting']}, {first}", lines, spec, True))
-    if pick is None:
+    if not isinstance(pick, int):
         return None
     move = moves[pick]
     rows = [r for r in rows if r["move"] == move["move"]]
@@ -259,14 +275,19 @@ def _choose(view: dict[str, Any], ask: Asker, spec: list[str], first: str = "wha
         at = [typical([r for r in rows if r["target"] == t]) for t in move["targets"]]
         whom = [(t, t + _chance(r)) for t, r in zip(move["targets"], at, strict=True)]
         pick = ask(Step("whom?", whom, spec))
-        if pick is None:
+        if not isinstance(pick, int):
             return None
         rows = [r for r in rows if r["target"] == move["targets"][pick]]
     for param in move["params"]:
         name, values = param["name"], param["values"]
         at = [typical([r for r in rows if r["params"].get(name) == v], name) for v in values]
         pick = ask(Step("how hard?" if name == "difficulty" else f"{name}?",
-                        [(str(v), str(v) + _chance(r)) for v, r in zip(values, at, strict=True)], spec))
+                        [(str(v), str(v) + _chance(r)) for v, r in zip(values, at, strict=True)], spec,
+                        open=bool(param.get("open"))))
+        if isinstance(pick, str):  # a typed value: the typical action so far, with it
+            action = dict(typical(rows, name)["action"])
+            action["options"] = {**(action.get("options") or {}), name: pick}
+            return action
         if pick is None:
             return None
         rows = [r for r in rows if r["params"].get(name) == values[pick]]
@@ -325,7 +346,7 @@ def encounter(ctx: Context) -> int:
     return _emit(ctx, entries, extra, text)
 
 
-def _act(view: dict[str, Any], spec: str) -> tuple[int | None, Step | None]:
+def _act(view: dict[str, Any], spec: str) -> tuple[Chosen | None, Step | None]:
     """An --act value: steps ("2/1/tough": move 2, its first target, tough) or "#N", the Nth action
     of ``actions`` in the --json view; None and the step still to answer when it stops short."""
     if view["waiting"] is None:  # pragma: no cover - a running encounter always waits for a PC

@@ -634,6 +634,9 @@ class ActionTemplate:
     params: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fixed: tuple[tuple[str, Any], ...] = ()
     default: tuple[tuple[str, Any], ...] = ()  # the parameters a menu shows odds for before they are chosen
+    #: parameters a player may also type (the listed values are suggestions; `Encounter.validate` checks
+    #: a typed one), such as the dice of a cast
+    open: tuple[str, ...] = ()
 
     @property
     def steps(self) -> int:
@@ -922,7 +925,7 @@ class Encounter:
         chosen = dict(template.fixed)
         for name, values in template.params:
             value = params.get(name, values[0] if values else None)
-            if values and value not in values:
+            if values and value not in values and name not in template.open:
                 raise RulesError(f"{template.label}: {name} is one of {', '.join(map(str, values))},"
                                  f" not {value!r}")
             chosen[name] = value

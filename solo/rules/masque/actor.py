@@ -48,7 +48,8 @@ class MasqueActor(Actor):
     role: str = field(default="", metadata={"parse": _role})
     monster: str = ""
     cast: str = ""  # a monster's stat Cast; role actors choose theirs
-    items: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)  # readied: these work
+    unreadied: list[str] = field(default_factory=list)  # carried, not readied (readied downstage in a bit)
 
     def to_dict(self) -> dict[str, Any]:
         return schema.plain(self, VERSION)

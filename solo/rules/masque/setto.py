@@ -21,8 +21,14 @@ declared, the bit is played (RULES.md 5.4):
 7. a monster is out at its second hit; a role actor loses a point of
    current build per pair of hits and rolls |d3 - d2| add-on hits [SR: add-ons
    can complete pairs but bring no add-ons of their own]; out at its baseline.
-8. restaging: forced moves, then exits, then entries to vacant marks;
-   a trampled mark is not vacant and nobody moves twice.
+8. restaging: forced moves, then exits, a Remand rod, items readied, then
+   entries to vacant marks (an actor names its mark, [SR] else or if taken
+   the lowest vacant one); a trampled mark is not vacant and nobody moves
+   twice.
+
+Before bit 1, the encounter option ``surprise`` may catch a side unawares
+(`surprise.py`).  A role actor's cast is typed or picked from suggestions
+(`ActionTemplate.open`); named items play through `named.py`.
 
 The set-to ends when a side has nobody in action, or [SR] when half or more
 of an all-monster side is out: the rest break off and flee (house rule
@@ -47,13 +53,14 @@ from solo.rules.engine import (
     Seat,
     full_degrees,
 )
-from solo.rules.masque import fx, items, specials
+from solo.rules.masque import fx, items, named, specials, surprise
 from solo.rules.masque.actor import MasqueActor
 from solo.rules.masque.addons import roll_addons
-from solo.rules.masque.cast import Cast, legal_cast, parse_cast
+from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
 from solo.rules.masque.odds import cast_odds
 from solo.rules.masque.throw import CastRoll, DieRoll, roll_cast
+from solo.rules.options import Option
 from solo.rules.stage import Stage
 
 MARKS = 3
@@ -61,7 +68,7 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit")
+                 "state", "forfeit", "kind")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -75,6 +82,7 @@ class MasqueSeat(Seat):
         self.was_up = False
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
+        self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
 
     @property
     def mactor(self) -> MasqueActor:
@@ -87,6 +95,11 @@ class SetTo(Encounter):
     seat_class = MasqueSeat
     phase = Declare()
     seats: list[MasqueSeat]  # type: ignore[assignment]
+    declared_options = (
+        Option("surprise", "choice", "the side caught unawares, or check: a saving throw between the sides"
+               " decides (surprised actors that fail a reaction roll do not cast in bit 1)",
+               surprise.CHOICES, default="none"),
+    )
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **kwargs: Any):
         super().__init__(system, sides, rng, **kwargs)
@@ -106,6 +119,7 @@ class SetTo(Encounter):
         self.striker: str | None = None
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+        surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
@@ -125,7 +139,9 @@ class SetTo(Encounter):
 
     def up(self, seat: MasqueSeat) -> bool:
         """On a mark: its own side's, or (a Mast Rat) an opponent's."""
-        return bool(self.mark(seat)) or self.intruding(seat) is not None
+        if self.stage.mark_of(seat.side, seat):
+            return True
+        return bool(self.intruders) and self.intruding(seat) is not None
 
     def intruding(self, seat: MasqueSeat) -> tuple[str, int] | None:
         """The opponent mark a Mast Rat stands on, or None."""
@@ -176,29 +192,53 @@ class SetTo(Encounter):
                 cast = ActionTemplate("cast", f"Cast {self.monster_cast(s).text}")
             else:
                 foes = tuple(f.actor for f in self.upstage(self.other(s.side)))
+                # the suggestions are a shortcut: any legal cast may be typed (`validate` checks it)
                 cast = ActionTemplate("cast", "Cast", targets=foes,
                                       params=(("dice", tuple(suggested_casts(actor))),),
-                                      default=(("dice", suggested_casts(actor)[0]),))
+                                      default=(("dice", suggested_casts(actor)[0]),), open=("dice",))
             return [cast, ActionTemplate("step-down", "Decline to cast and step downstage")]
-        return [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free"),
-                ActionTemplate("wait", "Wait downstage")]
+        # the mark it would take: [SR] if that one is not vacant at restaging, the lowest vacant one
+        marks = ("any", *range(1, MARKS + 1))
+        out = [ActionTemplate("enter", "Enter a vacant mark at restaging, if one is free",
+                              params=(("mark", marks),), default=(("mark", "any"),)),
+               ActionTemplate("wait", "Wait downstage")]
+        if actor.unreadied:  # readying takes the bit downstage (RULES.md 5.4, restaging)
+            out.append(ActionTemplate("ready", "Ready an item at restaging",
+                                      params=(("item", tuple(actor.unreadied)),)))
+        return out
 
     def bind(self, template: ActionTemplate, actor: Any, target: Any = None, **params: Any) -> Action:
-        """A cast accepts any legal dice, not only the suggested ones."""
+        """A typed cast is checked for legality at once (MQ-5), before any odds are shown for it."""
         dice = params.get("dice")
-        if template.kind == "cast" and template.params and dice is not None:
-            listed = dict(template.params)["dice"]
-            if dice not in listed:
-                legal_cast(str(dice), actor.current)
-                template = ActionTemplate(template.kind, template.label, template.targets,
-                                          (("dice", (dice, *listed)),), template.fixed, template.default)
+        if template.kind == "cast" and dice is not None and not actor.is_monster:
+            named.role_cast(actor, str(dice))
         return super().bind(template, actor, target, **params)
+
+    def policy_action(self, actor: Any) -> Action | None:
+        """The move `Masque.npc_policy` picks from the templates (held, else cast at the foe of biggest
+        Build with the first suggested dice, else enter any mark), made without building them; None when
+        the seat has no move now."""
+        seat = self.seat(actor)
+        if seat.out is not None or not seat.acts or seat.action is not None or self.is_over():
+            return None
+        s: MasqueSeat = seat  # type: ignore[assignment]
+        if not self.up(s):
+            return Action(actor, "enter", options={"mark": "any"})
+        if s.immobile:
+            return Action(actor, "held")
+        if s.mactor.is_monster:
+            return Action(actor, "cast")
+        foes = [f.actor for f in self.upstage(self.other(s.side))]
+        target = max(foes, key=lambda t: t.build) if foes else None  # type: ignore[attr-defined]
+        return Action(actor, "cast", target, options={"dice": suggested_casts(s.mactor)[0]})
 
     def describe(self, action: Action) -> str:
         if action.kind == "cast":
             dice = action.option("dice") or self.monster_cast(self.seat(action.actor)).text  # type: ignore[arg-type]
             aim = f", Role Fx at {self.label(action.target)}" if action.target is not None else ""
             return f"cast {dice}{aim}"
+        if action.kind == "enter" and isinstance(action.option("mark"), int):
+            return f"enter mark {action.option('mark')}"
         return action.kind.replace("-", " ")
 
     def action_odds(self, action: Action) -> Odds | None:
@@ -219,12 +259,18 @@ class SetTo(Encounter):
         if self.up(s):
             kinds = ["held"] if s.immobile else ["cast", "step-down"]
         else:
-            kinds = ["enter", "wait"]
+            kinds = ["enter", "wait"] + (["ready"] if s.mactor.unreadied else [])
         if action.kind not in kinds:
             raise RulesError(f"{s.label} cannot {action.kind} now; it may {', '.join(kinds)}")
         if action.kind != "cast":
             if action.target is not None:
                 raise RulesError(f"{action.kind} takes no target")
+            mark = action.option("mark")
+            if action.kind == "enter" and mark not in (None, "any", *range(1, MARKS + 1)):
+                raise RulesError(f"{s.label}: mark is any or 1 to {MARKS}, not {mark!r}")
+            if action.kind == "ready" and action.option("item") not in s.mactor.unreadied:
+                raise RulesError(f"{s.label} carries no unreadied {action.option('item')!r}; it has"
+                                 f" {', '.join(s.mactor.unreadied)}")
             return action
         actor = s.mactor
         dice = action.option("dice")
@@ -236,7 +282,7 @@ class SetTo(Encounter):
                 example = suggested_casts(actor)[0]
                 raise RulesError(f"{s.label} must name the dice of its cast (such as {example})")
             try:
-                legal_cast(str(dice), actor.current)
+                named.role_cast(actor, str(dice))
             except RulesError as exc:
                 raise RulesError(f"{s.label}: {exc}") from None
         if action.target is not None:
@@ -272,9 +318,11 @@ class SetTo(Encounter):
         for side in self.initiative():
             for seat in casters:
                 if seat.side == side and seat.roll is not None and seat.out is None:
+                    if seat.state.get("held_by") is not None:
+                        continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.mactor.is_monster:
                         specials.after_roll(self, seat, events)
-                    else:
+                    elif not specials.own_fx(self, seat, events):
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
         if self.record:
             for seat in casters:
@@ -317,7 +365,8 @@ class SetTo(Encounter):
             specials.modifiers(self, seat, roll)
             return roll
         cast = parse_cast(str(action.option("dice")))
-        over = cast.faces == actor.current + 1
+        over = cast.faces == actor.current + 1 and cast.const <= -1
+        cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
         weapons = items.pluses(actor.items, "weapon")
         if weapons:
@@ -337,9 +386,12 @@ class SetTo(Encounter):
         return roll
 
     def side_total(self, side: str) -> int:
-        rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
+        casters = [s for s in self.upstage(side) if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
-        total = rolls[0].personal if len(rolls) == 1 else sum(r.casting for r in rolls)
+        total = 0
+        for s in casters:
+            assert s.roll is not None
+            total += named.side_share(s, s.roll.personal if len(casters) == 1 else s.roll.casting)
         total += sum(d.value for d in self.borrowed(side))
         return max(0, total - self.reduction(side))
 
@@ -383,7 +435,13 @@ class SetTo(Encounter):
             target = self.allot(side)
             if target is None:
                 break
+            target = named.redirect(self, seat, target, events)
+            if target is None:
+                continue
+            before = target.state.get("taken", 0)
             specials.deliver(self, seat, target, bit, events)
+            if target.state.get("taken", 0) > before:
+                named.landed(self, seat, target, events)
         for die in stolen:
             target = self.allot(side)
             if target is None:
@@ -409,6 +467,7 @@ class SetTo(Encounter):
             return
         actor = seat.mactor
         seat.state["hit_bit"] = self.round
+        seat.state["taken"] = seat.state.get("taken", 0) + 1
         seat.add("hits", 1)
         if actor.is_monster:
             seat.hits += 1
@@ -423,7 +482,7 @@ class SetTo(Encounter):
         if seat.hits >= 2:
             self.pair(seat, events, source)
             if dealt and seat.out is None:
-                addons = roll_addons(self.rng)
+                addons = roll_addons(self.rng) + specials.more_addons(self, source, seat, events)
                 if addons:
                     self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
                 for _ in range(addons):
@@ -466,11 +525,21 @@ class SetTo(Encounter):
             if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
                 if self.leave(seat):
                     self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
+        named.remand(self, events)
+        for seat in self.seats:
+            if seat.out is None and seat.action is not None and seat.action.kind == "ready":
+                item = seat.action.option("item")
+                if item in seat.mactor.unreadied:
+                    seat.mactor.unreadied.remove(item)
+                    seat.mactor.items.append(item)
+                    self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
         specials.restage(self, events)
         for seat in self.seats:
             if seat.out is None and seat.action is not None and seat.action.kind == "enter" \
                     and not specials.pinned(self, seat):
-                mark = self.stage.enter(seat.side, seat)
+                wanted = seat.action.option("mark")
+                mark = self.stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
+                mark = mark or self.stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
                     specials.entered(self, seat, mark, mark in fallen[seat.side], events)
@@ -545,7 +614,7 @@ class SetTo(Encounter):
             return "(empty)"
         actor = seat.mactor
         state = f"{actor.current}/{actor.build}" if not actor.is_monster else f"B{actor.build}"
-        text = f"{seat.label} {state} h{seat.hits}"
+        text = f"{seat.label} {state} h{seat.hits}" + (" held" if seat.immobile else "")
         if seat.roll is not None:
             # the last bit's dice, if they fit, then its casting: + met its average, - did not
             verdict = f"{seat.roll.casting}{'+' if seat.roll.met else '-'}"

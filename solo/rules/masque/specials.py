@@ -30,14 +30,23 @@ from solo.rules.masque.throw import CastRoll, DieRoll
 if TYPE_CHECKING:
     from solo.rules.masque.setto import MasqueSeat, SetTo
 
-#: the monsters whose special ability is played (the rest roll their plain Cast)
+#: the monsters whose special ability is played: every one with stats (RULES.md 5.8)
 HOOKED = ("goblin", "orc", "ogre", "hybor", "turbul-bats", "ghoul", "troll", "fell-groot", "salamander",
           "merekite", "warg", "rounder", "hobgoblin", "commoner", "gnome", "elf", "dwarf", "spidure",
-          "witcher", "mast-rats", "halfling")
+          "witcher", "mast-rats", "halfling", "pyethonda", "vlad")
+#: kinds that play another's hook (the data's ``hook``), with what sets them apart
+KINDS = {"venomous-spidure": "spidure"}
+#: Vlad's casting in light (RULES.md 5.8: -2; -1 or 0 in dim light); house rule ``vlad_light``
+VLAD_LIGHT = -2
+
+
+def kind_of(monster: str) -> str:
+    """The hook a monster id plays (its own, or the kind it is a variant of)."""
+    return KINDS.get(monster, monster)
 
 
 def _id(seat: MasqueSeat) -> str:
-    return seat.mactor.monster
+    return seat.kind
 
 
 def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
@@ -260,6 +269,13 @@ def pinned(enc: SetTo, seat: MasqueSeat) -> bool:
 
 def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) -> None:
     for seat in casters:
+        holder = seat.state.get("held_by")
+        if holder is not None and holder.out is None and holder.roll is not None and seat.roll is not None \
+                and holder.roll.casting:
+            seat.roll.reduction += holder.roll.casting
+            enc.emit(events, "special", f"{holder.label} squeezes {seat.label}: -{holder.roll.casting}.",
+                     holder.actor)
+    for seat in casters:
         if _id(seat) == "ghoul" and seat.out is None and seat.state.get("shed") and seat.hits >= 1:
             seat.hits -= 1
             seat.forfeit = True
@@ -320,6 +336,71 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
     enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
     target.state["hit_bit"] = bit
     enc.take_hit(target, events, source=striker)
+    if _id(striker) == "pyethonda" and target.out is None and striker.roll is not None \
+            and any(13 in d.rolls for d in striker.roll.dice if d.sides == 13):
+        _coil(enc, striker, target, events)
+
+
+def _coil(enc: SetTo, holder: MasqueSeat, victim: MasqueSeat, events: list[Event]) -> None:
+    """A Pyethonda's natural: its victim is hauled onto an empty mark beside it on the Pyethonda's side
+    (held where it stands when there is none) and squeezed until the snake lets go."""
+    if victim.state.get("held_by") is not None:
+        return
+    mark = enc.mark(holder)
+    free = [m for m in (enc.stage.adjacent(mark) if mark else []) if enc.stage.at(holder.side, m) is None
+            and (holder.side, m) not in enc.intruders]
+    victim.state["held_by"] = holder
+    where = "where it stands"
+    if free and enc.stage.mark_of(victim.side, victim):
+        enc.stage.vacate(victim.side, victim)
+        enc.intruders[(holder.side, free[0])] = victim
+        where = f"onto {holder.side} mark {free[0]}"
+    enc.emit(events, "special", f"{holder.label} coils round {victim.label} and hauls it {where}: it loses"
+             " its special ability and the snake's casting comes off its own.", holder.actor)
+
+
+def own_fx(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> bool:
+    """A role NPC's own Fx in place of its role's (True when it has one): Vlad's is Add-on +d1 - the foe
+    whose build his hit lowers this bit takes d1 more add-on hits."""
+    if _id(seat) != "vlad":
+        return False
+    from solo.rules.masque.fx import role_die_natural
+
+    die = role_die_natural(seat)
+    if die is not None:
+        die.rolls = [roll_face(die.sides, enc.rng)]
+        seat.state["fx_bit"] = enc.round
+        enc.emit(events, "fx", f"{seat.label}'s Role Fx (reroll {die.rolls[0]}): a foe whose build his hit"
+                 " lowers this bit takes +d1 add-on hits.", seat.actor)
+    return True
+
+
+def role_cast(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
+    """What a role NPC rolls for the cast it chose: Vlad adds a bonus d2 as a third die (beyond his
+    allowance) and his casting takes the light's toll."""
+    if _id(seat) != "vlad":
+        return cast
+    if len(cast.terms) <= 2:
+        cast = cast.with_term(Term(2))
+    light = int(getattr(enc.system, "house_rules", {}).get("vlad_light", VLAD_LIGHT))
+    return Cast(cast.terms, cast.const + light, cast.least)
+
+
+def more_addons(enc: SetTo, source: MasqueSeat | None, seat: MasqueSeat, events: list[Event]) -> int:
+    """Extra add-on hits when `source`'s hit pairs on a role actor: a venomous Spidure's |d4 - d3|,
+    Vlad's Fx d1 (a d2 less one)."""
+    if source is None:
+        return 0
+    if source.mactor.monster == "venomous-spidure":
+        venom = abs(enc.rng.die(4) - enc.rng.die(3))
+        if venom:
+            enc.emit(events, "special", f"{source.label}'s venom: {venom} more add-on hit(s).", source.actor)
+        return venom
+    if _id(source) == "vlad" and source.state.get("fx_bit") == enc.round:
+        extra = enc.rng.die(2) - 1
+        enc.emit(events, "fx", f"{source.label}'s Fx: +d1 = {extra} more add-on hit(s).", source.actor)
+        return extra
+    return 0
 
 
 def side_struck(enc: SetTo, side: str, events: list[Event]) -> None:
@@ -357,7 +438,7 @@ def after_restaging(enc: SetTo, events: list[Event]) -> None:
     """A Rat that shared its mark with an opponent the whole bit must leave, after the others moved."""
     for (foe, mark), rat in list(enc.intruders.items()):
         there = enc.stage.at(foe, mark)
-        if there is None:
+        if there is None or _id(rat) != "mast-rats":
             continue
         name = there.label
         if id(rat) in enc.stage.moved or rat.state.get("shared") is not there:
@@ -367,7 +448,8 @@ def after_restaging(enc: SetTo, events: list[Event]) -> None:
         enc.emit(events, "restage", f"{rat.label} shared mark {mark} with {name} all bit and"
                  " must go downstage.", rat.actor)
     for (foe, mark), rat in enc.intruders.items():
-        rat.state["shared"] = enc.stage.at(foe, mark)
+        if _id(rat) == "mast-rats":
+            rat.state["shared"] = enc.stage.at(foe, mark)
 
 
 def rat_bite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
@@ -398,6 +480,18 @@ def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: l
 def end_of_bit(enc: SetTo, events: list[Event]) -> None:
     for seat in enc.seats:
         seat.state.pop("pool_reduction", None)
+        holder = seat.state.get("held_by")
+        if holder is not None and (holder.out is not None or not enc.up(holder) or seat.out is not None
+                                   or not enc.up(seat)):
+            seat.state["held_by"] = None
+            if seat.out is None:  # let go: the victim ends downstage
+                key = enc.intruding(seat)
+                if key is not None:
+                    del enc.intruders[key]
+                else:
+                    enc.stage.vacate(seat.side, seat)
+                enc.emit(events, "special", f"{holder.label} lets go of {seat.label}, which drops downstage.",
+                         seat.actor)
 
 
 _AFTER = {"halfling": _halfling, "mast-rats": rat_bite, "rounder": _rounder, "hobgoblin": _hobgoblin,

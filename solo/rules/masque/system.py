@@ -22,7 +22,6 @@ from functools import cached_property
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.data import SystemData
 from solo.rules.engine import (
     APPROACHES,
     Action,
@@ -36,7 +35,6 @@ from solo.rules.engine import (
     RulesError,
     Step,
     StepwiseCreation,
-    System,
     choose,
     full_degrees,
     neutral_kind,
@@ -44,14 +42,16 @@ from solo.rules.engine import (
 )
 from solo.rules.masque.actor import ROLE_BUILD, ROLE_DICE, MasqueActor, actor_from_dict
 from solo.rules.masque.addons import addon_odds
-from solo.rules.masque.cast import Cast, legal_cast, parse_cast
+from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import recovery_roll
 from solo.rules.masque.items import check_item
+from solo.rules.masque.named import role_cast
 from solo.rules.masque.odds import cast_odds, strike_odds
 from solo.rules.masque.setto import SetTo, suggested_casts
 from solo.rules.masque.throw import roll_cast
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
+from solo.rules.tabled import TabledSystem
 
 HAZARD = {"easy": "d4", "medium": "d8", "hard": "d12"}
 HARM = {"minor": 1, "moderate": 2, "major": 3}
@@ -59,9 +59,11 @@ NPCS = "masque/npcs"
 ROLES = "masque/roles"
 
 
-class Masque(System):
+class Masque(TabledSystem):
     id = "masque"
     name = "Masque"
+    npc_table = NPCS
+    short_name = "Masque"
     approach_map = {a: ("build",) for a in APPROACHES}
     difficulty_names = ("easy", "medium", "hard")
     odds_parameters = ("cast", "monster", "vs")
@@ -78,16 +80,13 @@ class Masque(System):
     )
     encounter_class = SetTo
 
-    def __init__(self, tables: Any = None):
-        self.data = SystemData(self.id, tables)
-
-    @cached_property
-    def house_rules(self) -> dict[str, Any]:
-        return self.data.settings("masque/house-rules")
-
     @cached_property
     def monsters(self) -> dict[str, dict[str, Any]]:
         return self.data.keyed(NPCS)
+
+    @cached_property
+    def item_rows(self) -> dict[str, dict[str, Any]]:
+        return self.data.keyed("masque/items")
 
     # -- characters --------------------------------------------------------------------------
     def roles(self) -> list[str]:
@@ -132,8 +131,9 @@ class Masque(System):
         lines = [f"{a.name} - {a.role.title()}, Build {a.build}{base}, current build {a.current},"
                  f" Chops {a.chops}",
                  f"Role die d{a.role_die}; casts at current build: {', '.join(suggested_casts(a))}"]
-        if a.items:
-            lines.append("Items: " + ", ".join(a.items))
+        if a.items or a.unreadied:
+            lines.append("Items: " + (", ".join(a.items) or "none readied")
+                         + (f"; not readied: {', '.join(a.unreadied)}" if a.unreadied else ""))
         return "\n".join(lines)
 
     def resources(self, actor: Any) -> str:
@@ -149,22 +149,25 @@ class Masque(System):
                              f" {', '.join(self.monsters)}")
         if actor.cast:
             parse_cast(actor.cast)
-        named = {k for k, r in self.data.keyed("masque/items").items()
+        named = {k for k, r in self.item_rows.items()
                  if r.get("play") != "gap" and k not in ("weapon", "armour")}
         for i, item in enumerate(actor.items):
             check_item(item, named, f"Masque character {actor.name!r}: items[{i}]")
+        for i, item in enumerate(actor.unreadied):
+            check_item(item, named, f"Masque character {actor.name!r}: unreadied[{i}]")
         return actor
 
-    def npc_names(self) -> list[str]:
-        return list(self.monsters)
-
     def npc(self, name: str) -> MasqueActor:
-        key = str(name).strip().lower().replace(" ", "-").replace("'", "")
-        record = self.monsters.get(key)
-        if record is None:
+        key = str(name).strip().lower().replace(" ", "-").replace("'", "")  # Fell G'root: fell-groot
+        if key not in self.monsters:
             raise RulesError(f"no Masque monster called {name!r}; known: {', '.join(self.monsters)}")
+        return self.npc_from_record(self.monsters[key])  # type: ignore[no-any-return]
+
+    def npc_from_record(self, record: Mapping[str, Any]) -> MasqueActor:
+        key = str(record["id"])
         if record.get("role"):
             actor = self.new_actor(record["text"], record["role"], npc=True)
+            actor.monster = key  # a role actor still, whose own abilities are keyed by its id
             actor.build = actor.current = int(record["build"])
             actor.baseline = int(record.get("baseline", 1))
             return actor
@@ -187,7 +190,7 @@ class Masque(System):
             mine, monster = parse_cast(actor.cast), True
         else:
             text = options.get("cast") or suggested_casts(actor)[0]
-            mine, monster = legal_cast(str(text), actor.current), False
+            mine, monster = role_cast(actor, str(text)), False
         hazard = parse_cast(str(options.get("hazard") or HAZARD[self.difficulty(difficulty)]))
         return mine, monster, hazard
 
@@ -311,6 +314,10 @@ class Masque(System):
 
     # -- encounters ------------------------------------------------------------------------------
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
+        if isinstance(encounter, SetTo) and not encounter.record:  # a forecast: the same move, made quicker
+            quick = encounter.policy_action(actor)
+            if quick is not None:
+                return quick
         templates = encounter.templates(actor)
         if not templates:
             raise RulesError(f"{actor.name} has nothing to do now")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
@@ -201,10 +202,12 @@ def explode(die: DieRoll, rng: Rng) -> None:
         die.rolls.append(roll_face(die.sides, rng))
 
 
-def top_two(cast: Cast) -> list[int]:
-    """Indices of the (at most two) initial dice with the most faces, earlier dice first on ties."""
+@lru_cache(maxsize=256)
+def top_two(cast: Cast) -> tuple[int, ...]:
+    """Indices of the (at most two) initial dice with the most faces, earlier dice first on ties (casts
+    are immutable: each is sorted once)."""
     order = sorted(range(len(cast.terms)), key=lambda i: -cast.terms[i].rank)
-    return sorted(order[:2])
+    return tuple(sorted(order[:2]))
 
 
 def all_ones(cast: Cast, dice: list[DieRoll]) -> bool:

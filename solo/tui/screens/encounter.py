@@ -32,6 +32,7 @@ from solo.errors import SoloError
 from solo.tui.moves.base import Play
 from solo.tui.render import Hanging, encounter_running
 from solo.tui.screens.choose import ChooseDialog
+from solo.tui.screens.prompt import PromptDialog
 from solo.tui.widgets.journal import JournalView
 
 ENDINGS = [("retreat", "Retreat: the party falls back"), ("surrender", "Surrender: the party gives in"),
@@ -60,31 +61,67 @@ def resources(system_id: str, participant: dict[str, Any]) -> str:
 
 
 class FoesDialog(ModalScreen[list[str] | None]):
-    """Pick who the party faces: the campaign's own NPCs and the system's named NPCs."""
+    """Pick who the party faces: the campaign's own NPCs and the system's named NPCs, any number of each
+    (space ticks one, right or + adds one more of the same, left or - takes one away)."""
 
     CSS_PATH = "dialog.tcss"
     BINDINGS = [
         Binding("enter", "start", "Start", id="foes.start", priority=True,
                 tooltip="Start the encounter against the foes ticked (or the one highlighted)"),
+        Binding("right,plus,equals_sign", "more", "One more", id="foes.more",
+                tooltip="Add one more of the highlighted foe"),
+        Binding("left,minus", "fewer", "One fewer", id="foes.fewer",
+                tooltip="Take one of the highlighted foe away"),
         Binding("escape", "cancel", "Cancel", id="foes.cancel", tooltip="No encounter"),
     ]
 
     def __init__(self, choices: list[tuple[str, str]]):
         super().__init__(classes="dialog")
         self.choices = choices
+        self.counts: dict[str, int] = {}  # how many of a ticked foe beyond one are asked for (value: count)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Label("Who do you face?", id="title")
             yield SelectionList[str](*((label, value) for value, label in self.choices), id="foes")
-            yield Label("space: tick a foe · enter: start · esc: cancel", id="hint")
+            yield Label("space: tick · →/← or +/-: how many · enter: start · esc: cancel", id="hint")
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()
 
+    def _count(self, step: int) -> None:
+        options = self.query_one(SelectionList)
+        if options.highlighted is None:
+            return
+        value = options.get_option_at_index(options.highlighted).value
+        ticked = value in options.selected
+        count = max(0, (self.counts.get(value, 1) if ticked else 0) + step)
+        self.counts[value] = count
+        if count and not ticked:
+            options.select(value)
+        elif not count and ticked:
+            options.deselect(value)
+        self._label(options.highlighted, value)
+
+    def _label(self, index: int, value: str) -> None:
+        label = dict(self.choices)[value]
+        count = self.counts.get(value, 1)
+        self.query_one(SelectionList).replace_option_prompt_at_index(
+            index, f"{label} x{count}" if count > 1 else label)
+
+    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
+        self.counts.pop(event.selection.value, None)  # a tick or untick by space means one (or none)
+        self._label(event.selection_index, event.selection.value)
+
+    def action_more(self) -> None:
+        self._count(1)
+
+    def action_fewer(self) -> None:
+        self._count(-1)
+
     def action_start(self) -> None:
         options = self.query_one(SelectionList)
-        picked = list(options.selected)
+        picked = [value for value in options.selected for _ in range(max(1, self.counts.get(value, 1)))]
         if not picked and options.highlighted is not None:
             picked = [options.get_option_at_index(options.highlighted).value]
         if picked:
@@ -230,6 +267,10 @@ class EncounterScreen(Screen[None]):
                     step.append(("param", (param["name"], value), row | {"label": str(value)}))
                     if move["default"].get(param["name"]) == value:
                         highlight = len(step) - 1
+                if param.get("open"):  # the values are suggestions: the player may type another
+                    row = self._typical(rows, move)
+                    step.append(("type", param["name"], row | {"label": f"Type your own {param['name']}...",
+                                                               "chance": None}))
             else:
                 self.step = []
                 self.act(view["waiting"], rows[0]["index"])
@@ -301,6 +342,9 @@ class EncounterScreen(Screen[None]):
         if event.option.id is None or self.view is None or not self.step:
             return
         what, value, _ = self.step[int(event.option.id)]
+        if what == "type":
+            self.type_value(value)
+            return
         if what == "move":
             self.picked = {"move": value}
         elif what == "target":
@@ -317,6 +361,23 @@ class EncounterScreen(Screen[None]):
             await self.play.perform("rules.encounter_act", actor=actor, action=choice)
         finally:
             actions.disabled = False
+
+    @work(exclusive=True, group="encounter-act", exit_on_error=False)
+    async def type_value(self, name: str) -> None:
+        """An open parameter typed by the player (a cast's dice): the move so far with it, checked by the
+        rules when it is made (a refusal is shown and the choice stays open)."""
+        assert self.view is not None
+        waiting = self.view["waiting"]
+        move = self.view["moves"][self.picked["move"]]
+        suggested: list[Any] = next((p["values"] for p in move["params"] if p["name"] == name), [])
+        text = await self.app.push_screen_wait(PromptDialog(
+            f"{move['label']}: {name}?", placeholder=" or ".join(map(str, suggested[:2])),
+            hint="enter: make the move · esc: back to the list"))
+        if not text:
+            return
+        action = dict(self._typical(self._rows(), move)["action"])
+        action["options"] = {**(action.get("options") or {}), name: text}
+        await self.play.perform("rules.encounter_act", actor=waiting, action=action)
 
     @work(exclusive=True, group="encounter-act", exit_on_error=False)
     async def action_auto(self) -> None:

@@ -3,24 +3,19 @@
 from fractions import Fraction
 
 import pytest
+from masque_stage import bit, masque_fixture, set_to  # noqa: F401 - the masque fixture
 
 from solo.dice import ScriptedRng
 from solo.dice.special import face_distribution
-from solo.rules import RulesError, registry
+from solo.rules import RulesError
 from solo.rules.masque import fx
 from solo.rules.masque.addons import addon_odds, roll_addons
 from solo.rules.masque.cast import legal_cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
 from solo.rules.masque.odds import cast_odds
 from solo.rules.masque.reaction import read, reversed_digits
-from solo.rules.masque.setto import SetTo
 from solo.rules.masque.throw import roll_cast
 from solo.rules.stage import Stage
-
-
-@pytest.fixture(scope="module")
-def masque():
-    return registry.get("masque")
 
 
 def test_mq1_averages_of_a_d4_and_a_d1():
@@ -202,11 +197,10 @@ def test_mq19_one_bit_through_the_real_set_to(masque):
     bravo = masque.new_actor("Bravo", "bravo")
     magnus = masque.new_actor("Magnus", "magnus")
     orc, goblin = masque.npc("orc"), masque.npc("goblin")
-    rng = ScriptedRng([6, 2, 3, 2, 5])  # Bravo d8 6, Magnus d6 2, Orc d4 3, Goblin d4 2 and d6 5
-    enc = SetTo(masque, {"troupe": [bravo, magnus], "monsters": [orc, goblin]}, rng)
-    for actor, dice in ((bravo, "d8"), (magnus, "d6"), (orc, None), (goblin, None)):
-        template = next(t for t in enc.templates(actor) if t.kind == "cast")
-        enc.apply(enc.bind(template, actor, None, **({"dice": dice} if dice else {})))
+    # Bravo d8 6, Magnus d6 2, Orc d4 3, Goblin d4 2 and d6 5
+    enc = set_to(masque, [bravo, magnus], [orc, goblin], [6, 2, 3, 2, 5])
+    rng = enc.rng
+    bit(enc, (bravo, "d8"), (magnus, "d6"))
     texts = [e.text for e in enc.log]
     assert "Goblin: d4=2 → 2 (under avg 2.5)" in texts
     assert "Totals: troupe 8, monsters 5." in texts and "The strike goes to the troupe." in texts
@@ -223,7 +217,7 @@ def test_mq19_one_bit_through_the_real_set_to(masque):
 def test_role_fx_triggers_only_on_a_full_role_die_natural(masque):
     bravo = masque.new_actor("Bravo", "bravo")
     orc = masque.npc("orc")
-    enc = SetTo(masque, {"troupe": [bravo], "monsters": [orc]}, ScriptedRng([8, 3, 6]))
+    enc = set_to(masque, [bravo], [orc], [8, 3, 6])
     seat = enc.seat(bravo)
     seat.roll = roll_cast(parse_cast("d8"), enc.rng, monster=False)
     enc.seat(orc).roll = roll_cast(parse_cast("d4"), enc.rng, monster=True)
