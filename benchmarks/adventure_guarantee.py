@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import resource
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,39 +57,47 @@ def main(argv: list[str]) -> int:
     seeds = int(argv[0]) if argv else 200
     systems = argv[1:] or registry.ids()
     tables = load_tables(use_env=False)
-    for system_id in systems:
-        system = registry.get(system_id)
-        built = clue_ok = refs_ok = fights = own_in = fresh_in = fresh_near = 0
-        failed: list[str] = []
-        start, wall = cpu(), time.perf_counter()
+    counts = {s: dict.fromkeys(("built", "clue_ok", "refs_ok", "fights", "own_in", "fresh_in",
+                                 "fresh_near", "cpu"), 0.0) for s in systems}
+    failed: list[str] = []
+    try:  # seeds outside, systems inside: a run stopped early (Ctrl-C) has counted every system
         for seed in range(first, first + seeds):
-            try:
-                adv = generate_adventure(tables, Rng(seed), system)
-            except SoloError as exc:
-                failed.append(f"seed {seed}: {exc}")
-                continue
-            built += 1
-            clue_ok += not clue_problems(adv.locations, adv.links, adv.revelations, adv.clues)
-            refs_ok += not reference_problems(adv)
-            party = [system.load_actor(p) for p in adv.party]
-            for index, fight in enumerate(adv.fights):
-                fights += 1
-                lo, hi = BANDS[fight.danger]
-                own_in += fight.forecast["runs"] >= RUNS and lo <= fight.win <= hi
-                foes = [system.load_actor(f.sheet) for f in fight.foes]
-                with Fights(system, party) as fresh:  # seeds the generator's Rng never gives
-                    again = fresh.play(foes, 2**40 + 1_000 * seed + index, RUNS)
-                win = again.rate(again.wins)
-                fresh_in += lo <= win <= hi
-                error = 3 * (win * (1 - win) / RUNS) ** 0.5
-                fresh_near += lo - error <= win <= hi + error
-        print(f"{system_id}: seeds {first}-{first + seeds - 1}: {built} built, {clue_ok} keep the clue"
-              f" rule, {refs_ok} name only what exists; {fights} fights: {own_in} in band by their own"
-              f" 1,000+ fights, {fresh_in} in band measured again with fresh dice, {fresh_near} within"
-              f" 3 standard errors of it; {time.perf_counter() - wall:.0f} s wall, {cpu() - start:.0f} s cpu",
-              flush=True)
-        for line in failed:
-            print(f"  not built: {line}")
+            for system_id in systems:
+                system, tally = registry.get(system_id), counts[system_id]
+                start = cpu()
+                try:
+                    adv = generate_adventure(tables, Rng(seed), system)
+                except SoloError as exc:
+                    failed.append(f"{system_id} seed {seed}: {exc}")
+                    continue
+                tally["built"] += 1
+                tally["clue_ok"] += not clue_problems(adv.locations, adv.links, adv.revelations,
+                                                      adv.clues)
+                tally["refs_ok"] += not reference_problems(adv)
+                party = [system.load_actor(p) for p in adv.party]
+                for index, fight in enumerate(adv.fights):
+                    tally["fights"] += 1
+                    lo, hi = BANDS[fight.danger]
+                    tally["own_in"] += fight.forecast["runs"] >= RUNS and lo <= fight.win <= hi
+                    foes = [system.load_actor(f.sheet) for f in fight.foes]
+                    with Fights(system, party) as fresh:  # seeds the generator's Rng never gives
+                        again = fresh.play(foes, 2**40 + 1_000 * seed + index, RUNS)
+                    win = again.rate(again.wins)
+                    tally["fresh_in"] += lo <= win <= hi
+                    error = 3 * (win * (1 - win) / RUNS) ** 0.5
+                    tally["fresh_near"] += lo - error <= win <= hi + error
+                tally["cpu"] += cpu() - start
+                print(f"  {system_id} seed {seed}: {[f.win for f in adv.fights]}", flush=True)
+    except KeyboardInterrupt:
+        print("stopped early; the counts so far:")
+    for system_id, t in counts.items():
+        print(f"{system_id}: {t['built']:.0f} built, {t['clue_ok']:.0f} keep the clue rule,"
+              f" {t['refs_ok']:.0f} name only what exists; {t['fights']:.0f} fights:"
+              f" {t['own_in']:.0f} in band by their own 1,000+ fights, {t['fresh_in']:.0f} in band"
+              f" measured again with fresh dice, {t['fresh_near']:.0f} within 3 standard errors of"
+              f" it; {t['cpu']:.0f} s cpu")
+    for line in failed:
+        print(f"  not built: {line}")
     return 0
 
 

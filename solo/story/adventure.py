@@ -238,8 +238,7 @@ def _populate(tables: TableSet, rng: Rng, found: Foundation, locations: list[Loc
     _tell_where_they_are(found, locations)
     for item in world.items:
         held = next((loc for loc in locations if item.holder and item.holder in loc.people), None)
-        # what the showdown is fought over is at the climax, whoever holds it when the story opens
-        home = climax if item.id == world.main_item else held or rng.choice(middle)
+        home = held or (climax if item.id == world.main_item else rng.choice(middle))
         home.things.append(item.id)
     used: set[str] = set()
     for loc in locations:
