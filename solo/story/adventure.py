@@ -357,7 +357,9 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
             name = actor.name
             if person is None:
                 counts[name] = counts.get(name, 0) + 1
-                name = f"{name} {counts[name]}" if made.templates.count(template) > 1 else name
+                # numbered only beside another of the same name (not the leader wearing its stats)
+                twins = sum(a.name == actor.name for a in made.foes)
+                name = f"{name} {counts[name]}" if twins > 1 else name
             foes.append(Foe(name, {**actor.to_dict(), "name": name}, template, person))
         boss = world.node(leader_id).name if leader_id else "whoever hired them"
         note = _fill(_text(tables, rng, MUSCLE_TABLE), {"who": boss})

@@ -231,6 +231,10 @@ def test_fights_are_statted_for_the_system_and_name_only_what_exists(made):
     assert any(f.person == climax.leader and f.name == leader for f in climax.foes)
     for fight in adv.fights:
         assert adv.location(fight.location).fight == fight.id
+        plain = [f.template for f in fight.foes if f.person is None]
+        for foe in fight.foes:  # "Bandit 1" only beside a "Bandit 2", never alone
+            numbered = foe.person is None and foe.name != system.npc(str(foe.template)).name
+            assert not numbered or plain.count(foe.template) > 1, foe.name
         for foe in fight.foes:
             assert foe.sheet["system"] == system.id
             if foe.template is not None:
