@@ -26,6 +26,7 @@ many seeds as fit in its time; this prints the counts for all of them.
 from __future__ import annotations
 
 import resource
+import signal
 import sys
 from pathlib import Path
 
@@ -56,6 +57,7 @@ def main(argv: list[str]) -> int:
         del argv[at:at + 2]
     seeds = int(argv[0]) if argv else 200
     systems = argv[1:] or registry.ids()
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # `kill -INT` too, run in the background
     tables = load_tables(use_env=False)
     counts = {s: dict.fromkeys(("built", "clue_ok", "refs_ok", "fights", "own_in", "fresh_in",
                                  "fresh_near", "cpu"), 0.0) for s in systems}
