@@ -38,11 +38,12 @@ from solo.errors import SoloError
 from solo.rules.engine import Actor, System
 from solo.story.balance import BANDS, DANGERS, Memo, balance, band_text, foe_pool
 from solo.story.clues import Clue, Revelation, clue_problems, place_clues
+from solo.story.fights import Fights
 from solo.story.foundation import Foundation, generate_foundation
 from solo.story.locations import Location, lay_out_locations
 from solo.story.npc import NAME_TABLE
 from solo.story.threats import Threat, make_threats
-from solo.story.world import sentence
+from solo.story.world import PLACE_DETAIL_TABLE, sentence
 from solo.tables import TableSet
 
 PARTY_SIZE = 4
@@ -189,19 +190,26 @@ class Adventure:
 # -- building --------------------------------------------------------------------------------
 
 
-def random_party(tables: TableSet, rng: Rng, system: System, size: int = PARTY_SIZE) -> list[Actor]:
-    """`size` random characters of the system with different names."""
-    names: set[str] = set()
+def random_party(tables: TableSet, rng: Rng, system: System, size: int = PARTY_SIZE,
+                 avoid: Sequence[str] = ()) -> list[Actor]:
+    """`size` random characters of the system, no two sharing a name (given or family), nor with
+    the people in `avoid` (the story's: no "Marten" or "Ash-Hand" on both sides of a fight)."""
+    taken = {w for n in avoid for w in _name_words(n)}
     party = []
     for _ in range(size):
         name = tables.roll(NAME_TABLE, rng).text.strip()
         for _ in range(20):
-            if name not in names:
+            if not _name_words(name) & taken:
                 break
             name = tables.roll(NAME_TABLE, rng).text.strip()
-        names.add(name)
+        taken |= _name_words(name)
         party.append(system.random_character(rng, name=name))
     return party
+
+
+def _name_words(name: str) -> set[str]:
+    """The words of a name worth telling people apart by ("Roake", "Ash-Hand"; not "of", "the")."""
+    return {w for w in name.split() if w[:1].isupper()}
 
 
 def _text(tables: TableSet, rng: Rng, table_id: str) -> str:
@@ -224,18 +232,62 @@ def _populate(tables: TableSet, rng: Rng, found: Foundation, locations: list[Loc
     for person in world.people:
         if person.id in (world.loser, world.winner):
             continue
-        own = [loc for loc in middle
+        own = [loc for loc in locations[:-1]
                if any(line.startswith(person.name + " ") for line in loc.story)]
         rng.choice(own or middle).people.append(person.id)
+    _tell_where_they_are(found, locations)
     for item in world.items:
         held = next((loc for loc in locations if item.holder and item.holder in loc.people), None)
         home = held or (climax if item.id == world.main_item else rng.choice(middle))
         home.things.append(item.id)
+    used: set[str] = set()
     for loc in locations:
         if rng.randint(1, 2) == 1:
-            loc.finds.append(_text(tables, rng, FIND_TABLE))
+            loc.finds.append(_unused(tables, rng, FIND_TABLE, used))
         if loc is not start and rng.randint(1, 3) == 1:
-            loc.hazard = _text(tables, rng, HAZARD_TABLE)
+            loc.hazard = _unused(tables, rng, HAZARD_TABLE, used)
+
+
+def _unused(tables: TableSet, rng: Rng, table_id: str, used: set[str]) -> str:
+    """A roll on the table this adventure has not had yet (up to 12 tries), noted in `used`."""
+    for _ in range(12):
+        text = _text(tables, rng, table_id)
+        if text not in used:
+            break
+    used.add(text)
+    return text
+
+
+def _subject(found: Foundation, line: str) -> str | None:
+    """The person a story line is about (the one whose name starts it)."""
+    names = sorted(found.world.people, key=lambda p: -len(p.name))
+    return next((p.id for p in names if line.startswith(p.name + " ")), None)
+
+
+def _tell_where_they_are(found: Foundation, locations: list[Location]) -> None:
+    """Each story line moved to the place its person is, so what a place tells ("Here: ...") is
+    about someone the heroes can meet there."""
+    where = {p: loc for loc in locations for p in loc.people}
+    for loc in locations:
+        kept = []
+        for line in loc.story:
+            home = where.get(_subject(found, line) or "", loc)
+            if home is loc:
+                kept.append(line)
+            elif line not in home.story:
+                home.story.append(line)
+        loc.story[:] = kept
+
+
+def _fresh_details(tables: TableSet, rng: Rng, locations: list[Location]) -> None:
+    """A place whose detail another place already has gets a new one (up to 30 rolls)."""
+    seen: set[str] = set()
+    for loc in locations:
+        for _ in range(30):
+            if loc.detail not in seen:
+                break
+            loc.detail = _text(tables, rng, PLACE_DETAIL_TABLE)
+        seen.add(loc.detail)
 
 
 def begins_at_place(tables: TableSet, found: Foundation) -> bool:
@@ -257,6 +309,7 @@ def _lay_out(tables: TableSet, rng: Rng, found: Foundation
         steps = found.plot.success
         gates = [f"r{i + 1}" for i in range(len(steps))]
         locations, links = lay_out_locations(tables, rng, found, gates, begins_at_place(tables, found))
+        _fresh_details(tables, rng, locations)
         _populate(tables, rng, found, locations)
         opened = {loc.gate: loc.id for loc in locations if loc.gate}
         revelations = [Revelation(g, text, opened[g]) for g, text in zip(gates, steps, strict=True)]
@@ -276,7 +329,7 @@ def _leader(system: System, rng: Rng, found: Foundation, person_id: str) -> Acto
 
 
 def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], found: Foundation,
-            locations: list[Location], threats: list[Threat], danger: str) -> list[Fight]:
+            locations: list[Location], threats: list[Threat], danger: str, played: Fights) -> list[Fight]:
     world = found.world
     pool = foe_pool(system, party)
     memo: Memo = {}  # what each group scored, for all the fights of this adventure
@@ -292,7 +345,7 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
     for index, (loc, leader_id, level) in enumerate(plans):
         leader = _leader(system, rng, found, leader_id) if leader_id else None
         try:
-            made = balance(system, party, level, rng, leader=leader, pool=pool, memo=memo)
+            made = balance(system, party, level, rng, leader=leader, pool=pool, memo=memo, fights=played)
         except SoloError:
             if index == 0:
                 raise  # no climax, no adventure
@@ -304,7 +357,9 @@ def _fights(tables: TableSet, rng: Rng, system: System, party: Sequence[Actor], 
             name = actor.name
             if person is None:
                 counts[name] = counts.get(name, 0) + 1
-                name = f"{name} {counts[name]}" if made.templates.count(template) > 1 else name
+                # numbered only beside another of the same name (not the leader wearing its stats)
+                twins = sum(a.name == actor.name for a in made.foes)
+                name = f"{name} {counts[name]}" if twins > 1 else name
             foes.append(Foe(name, {**actor.to_dict(), "name": name}, template, person))
         boss = world.node(leader_id).name if leader_id else "whoever hired them"
         note = _fill(_text(tables, rng, MUSCLE_TABLE), {"who": boss})
@@ -323,8 +378,9 @@ def _scenes(tables: TableSet, rng: Rng, found: Foundation, locations: list[Locat
     item = world.node(world.main_item)
     start, climax = locations[0], locations[-1]
     names = {loc.id: loc.name for loc in locations}
-    scenes = [Scene("s1", "opening", f"At {start.name}",
-                    f"{giver.name} asks for help. {found.plot.first_task}", start.id)]
+    task = found.plot.first_task
+    asks = task if task.startswith(giver.name) else f"{giver.name} asks for help. {task}"
+    scenes = [Scene("s1", "opening", f"At {start.name}", asks, start.id)]
     for rev in revelations:
         where = sorted({names[c.location] for c in clues if c.revelation == rev.id})
         target = next(loc for loc in locations if loc.id == rev.opens)
@@ -361,16 +417,21 @@ def outline_adventure(tables: TableSet, rng: Rng, *, shape: str | None = None) -
 
 def generate_adventure(tables: TableSet, rng: Rng, system: System, *,
                        party: Sequence[Actor] | None = None, shape: str | None = None,
-                       danger: str = "fair") -> Adventure:
-    """A whole adventure for `system`, its fights balanced against `party` (else a random one)."""
+                       danger: str = "fair", workers: int | None = None) -> Adventure:
+    """A whole adventure for `system`, its fights balanced against `party` (else a random one).
+
+    The fights are simulated on `workers` processes (default: one per core); the adventure is
+    the same whatever the number (`solo.story.fights`)."""
     if danger not in DANGERS:
         raise SoloError(f"danger is one of {', '.join(DANGERS)}, not {danger!r}")
     if party is not None and not 1 <= len(party) <= MAX_PARTY:
         raise SoloError(f"a party is 1 to {MAX_PARTY} characters, not {len(party)}")
     adventure = outline_adventure(tables, rng, shape=shape)
-    actors = list(party) if party is not None else random_party(tables, rng, system)
-    adventure.fights = _fights(tables, rng, system, actors, adventure.foundation, adventure.locations,
-                               adventure.threats, danger)
+    people = [p.name for p in adventure.foundation.world.people]
+    actors = list(party) if party is not None else random_party(tables, rng, system, avoid=people)
+    with Fights(system, actors, workers) as played:
+        adventure.fights = _fights(tables, rng, system, actors, adventure.foundation,
+                                   adventure.locations, adventure.threats, danger, played)
     climax = adventure.locations[-1].id
     for scene in adventure.scenes:  # the climax's fight belongs to the climax, not the way there
         if scene.location is not None and not (scene.kind == "lead" and scene.location == climax):
@@ -415,6 +476,10 @@ def reference_problems(adv: Adventure) -> list[str]:
             need("revelation", loc.gate, revs, where)
         if loc.fight is not None:
             need("fight", loc.fight, fights, where)
+        for line in loc.story:
+            who = _subject(adv.foundation, line)
+            if who is not None and who not in loc.people:
+                problems.append(f"{where} tells of {who}, who is not there: {line!r}")
     for clue in adv.clues:
         need("revelation", clue.revelation, revs, f"clue {clue.id}")
         need("location", clue.location, locs, f"clue {clue.id}")

@@ -76,7 +76,8 @@ def adventure_markdown(adv: Adventure) -> str:
     out += ["## Locations", ""]
     for loc in adv.locations:
         tag = {"start": " (start)", "climax": " (climax)"}.get(loc.role, "")
-        out += [f"### {loc.name}{tag}", "", f"{loc.detail[:1].upper()}{loc.detail[1:]}.", ""]
+        out += [f"### {loc.name[:1].upper()}{loc.name[1:]}{tag}", "",
+                f"{loc.detail[:1].upper()}{loc.detail[1:]}.", ""]
         if loc.gate:
             out.append(f"- **Found by:** revelation {loc.gate}")
         ways = [locs[b if a == loc.id else a] for a, b in adv.links if loc.id in (a, b)]

@@ -25,15 +25,21 @@ there for a kind seen to hit harder - some systems go from a walkover to a
 massacre with one more foe of any kind, so the count alone cannot find the
 band.
 
-Each group is measured in chunks of 50, 150, 300 and 500 fights (1,000 in
-all, `RUNS`), each chunk with its own seed drawn from the adventure's Rng: a
-sequential test.  After a chunk the search moves on if the chance so far lies
-outside the band (narrowed by `MARGIN`) by more than `STOP_AT` standard
-errors for that many fights - one after 50 fights, half of one after 200,
-any amount after 500, since the last 500 fights would then have to pull the
-figure back across the edge by themselves.  A stop only ever throws a group
-away; a group is taken only when all 1,000 fights put its win chance inside
-the band with `MARGIN` to spare.  What a group scored is kept for the whole
+Each group is measured in steps of 20, 30, 150, 300 and 500 fights (1,000
+in all, `RUNS`), each step with its own seed drawn from the adventure's Rng:
+a sequential test.  After a step the search moves on if the chance so far
+lies outside the band (narrowed by `MARGIN`) by more than `STOP_AT`
+standard errors for that many fights - one after 20 and after 50 fights
+(a walkover or a massacre shows in 20: most groups the search meets are
+one or the other), half of one after 200, any amount after 500, since the
+last 500 fights would then have to pull the figure back across the edge by
+themselves.  A stop only ever throws a group away; a group is taken only
+when all 1,000 fights put its win chance inside the band with `MARGIN` to
+spare, so the early stops cost the search nothing but a group now and then
+that would have passed.  The fights themselves are played by
+`solo.story.fights`, on every core, each step in pieces whose seeds depend
+on the step's seed alone: the same adventure on one core or two.
+What a group scored is kept for the whole
 adventure (`Memo`, by the foes' sheets and the band), so a group the search
 meets again - the same kinds in another order, or in the next fight - is
 not played again.  That
@@ -58,17 +64,18 @@ from typing import Any
 from solo.dice import Rng
 from solo.errors import SoloError
 from solo.rules.engine import Actor, Encounter, RulesError, System
-from solo.rules.forecast import FOES, PARTY, Forecast, forecast
+from solo.rules.forecast import FOES, PARTY, Forecast
+from solo.story.fights import Fights, add_up
 
 BANDS: dict[str, tuple[float, float]] = {"low": (0.85, 0.97), "fair": (0.60, 0.85), "deadly": (0.30, 0.60)}
 DANGERS = tuple(BANDS)
 RUNS = 1000
-CHUNKS = (50, 150, 300, 500)  # measured in these steps, adding up to RUNS
+CHUNKS = (20, 30, 150, 300, 500)  # measured in these steps, adding up to RUNS
 MARGIN = 0.01
 MAX_FOES = 12
-MAX_FORECASTS = 40  # groups measured for one fight
+MAX_FORECASTS = 60  # groups measured for one fight (a group met again counts too)
 MAX_REFUSED = 4  # kinds found too much to add to a group before swapping one of its foes instead
-STOP_AT = (1.0, 0.5, 0.0)  # standard errors past the band that stop a group after 50, 200, 500 fights
+STOP_AT = (1.0, 1.0, 0.5, 0.0)  # standard errors past the band that stop a group after 20, 50, 200, 500
 
 
 def band_text(danger: str) -> str:
@@ -101,35 +108,16 @@ def _memo_key(foes: Sequence[Actor], band: tuple[float, float]) -> MemoKey:
     return tuple(sorted(json.dumps(a.to_dict(), sort_keys=True) for a in foes)), band
 
 
-def add_up(parts: Sequence[Forecast]) -> Forecast:
-    """One forecast from several over the same fight (their fights added together)."""
-    first = parts[0]
-    total = Forecast(first.system, first.party, first.foes, sum(p.runs for p in parts))
-    for part in parts:
-        total.wins += part.wins
-        total.draws += part.draws
-        total.losses += part.losses
-        total.rounds += part.rounds
-        total.seconds += part.seconds
-        for key, value in part.harm.items():
-            total.harm[key] = total.harm.get(key, 0) + value
-        for who, counts in part.statuses.items():
-            mine = total.statuses.setdefault(who, {})
-            for key, value in counts.items():
-                mine[key] = mine.get(key, 0) + value
-    return total
-
-
 def remeasure(system: System, party: Sequence[Actor], foes: Sequence[Actor],
               chunks: Sequence[tuple[int, int]]) -> Forecast:
     """The forecast `Balanced.chunks` describe, played again (the same fights, the same figure)."""
-    return add_up([forecast(system, party, foes, runs, Rng(seed), workers=1) for seed, runs in chunks])
+    fights = Fights(system, party, workers=1)
+    return add_up([fights.play(foes, seed, runs) for seed, runs in chunks])
 
 
 @dataclass
 class Scout:
-    system: System
-    party: Sequence[Actor]
+    fights: Fights
     rng: Rng
     tried: int = 0
     closest: float | None = None
@@ -137,7 +125,7 @@ class Scout:
 
     def run(self, foes: list[Actor], runs: int) -> tuple[Forecast, int]:
         seed = self.rng.randint(0, 2**31 - 1)
-        return forecast(self.system, self.party, foes, runs, Rng(seed), workers=1), seed
+        return self.fights.play(foes, seed, runs), seed
 
 
 class _OutOfTries(Exception):
@@ -164,17 +152,18 @@ def foe_pool(system: System, party: Sequence[Actor]) -> list[str]:
 
 def balance(system: System, party: Sequence[Actor], danger: str, rng: Rng, *,
             leader: Actor | None = None, pool: list[str] | None = None,
-            memo: Memo | None = None) -> Balanced:
+            memo: Memo | None = None, fights: Fights | None = None) -> Balanced:
     """Foes for one fight whose measured win chance for `party` lies inside `danger`'s band.
 
-    `memo`, shared by the fights of one adventure (the same party), keeps what each group scored."""
+    `memo`, shared by the fights of one adventure (the same party), keeps what each group scored;
+    `fights` plays the party's fights (default: in this process)."""
     if danger not in BANDS:
         raise SoloError(f"danger is one of {', '.join(DANGERS)}, not {danger!r}")
     lo, hi = BANDS[danger]
     names = list(pool if pool is not None else foe_pool(system, party))
     if not names:
         raise SoloError(f"{system.name} has no named NPC that can fight this party")
-    scout = Scout(system, party, rng)
+    scout = Scout(fights if fights is not None else Fights(system, party, workers=1), rng)
     bases: list[tuple[list[Actor], list[str | None]]] = []
     if leader is not None:
         order = list(names)

@@ -36,6 +36,10 @@ from solo.tables import TableSet
 
 CLUE_TABLE = "story/adventure/clue"
 ROUTES = 3  # different locations each revelation can be learned at
+# Only a clue that is a thing - a paper "that mentions" a place, an object "which only makes sense"
+# there - can be in someone's hands: tracks and gossip (which names its own teller) cannot.
+REROLLS = 12
+HELD = ("that mentions", "which only makes sense")
 
 
 @dataclass
@@ -75,13 +79,20 @@ def place_clues(tables: TableSet, rng: Rng, revelations: list[Revelation],
     names = {loc.id: loc.name for loc in locations}
     opened_by = {r.id: i for i, r in enumerate(revelations)}
     clues: list[Clue] = []
+    used: set[str] = set()
     for index, revelation in enumerate(revelations):
         sites = [loc for loc in locations if loc.gate is None
                  or (not branching and opened_by.get(loc.gate, len(revelations)) < index)]
         rng.shuffle(sites)
         for site in sites[:rng.randint(ROUTES, ROUTES + 1)]:
-            text = tables.roll(CLUE_TABLE, rng).text.strip().replace("<target>", names[revelation.opens])
-            holder = rng.choice(site.people) if site.people and rng.randint(1, 2) == 1 else None
+            for _ in range(REROLLS):  # no two clues from the same teller, paper, trace or object
+                told = tables.roll(CLUE_TABLE, rng).text.strip()
+                if told not in used:
+                    break
+            used.add(told)
+            text = told.replace("<target>", names[revelation.opens])
+            holdable = site.people and any(mark in text for mark in HELD)
+            holder = rng.choice(site.people) if holdable and rng.randint(1, 2) == 1 else None
             clue = Clue(f"c{len(clues) + 1}", revelation.id, site.id, text, holder)
             clues.append(clue)
             site.clues.append(clue.id)

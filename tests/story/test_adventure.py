@@ -30,7 +30,8 @@ from solo.story.adventure import (
 )
 from solo.story.adventure_render import adventure_markdown
 from solo.story.balance import BANDS, RUNS, balance, remeasure
-from solo.story.clues import ROUTES, clue_problems
+from solo.story.clues import HELD, ROUTES, clue_problems
+from solo.story.fights import Fights
 from solo.story.locations import MAX_LOCATIONS, MIN_LOCATIONS
 from solo.tables import load_tables
 
@@ -65,7 +66,103 @@ def test_two_hundred_outlines_keep_the_clue_rule_and_refer_only_to_what_exists(t
         assert [s.kind for s in adv.scenes][-3:] == ["climax", "success", "failure"]
         for threat in adv.threats:
             assert threat.segments in (4, 6) and len(set(threat.steps)) == threat.segments
+        # read as a GM would: no place, clue source, find or hazard twice; held clues are things
+        assert len({loc.detail for loc in adv.locations}) == len(adv.locations)
+        finds = [f for loc in adv.locations for f in loc.finds] + [loc.hazard for loc in adv.locations
+                                                                   if loc.hazard]
+        assert len(set(finds)) == len(finds)
+        sources = [c.text.replace(adv.location(r.opens).name, "<target>")
+                   for c in adv.clues for r in adv.revelations if r.id == c.revelation]
+        assert len(set(sources)) == len(sources)
+        for clue in adv.clues:
+            if clue.holder is not None:
+                assert any(mark in clue.text for mark in HELD), clue.text
+        giver = adv.foundation.world.node(adv.foundation.world.loser).name
+        assert f"{giver} asks for help. {giver} " not in adv.scenes[0].text
     assert len(shapes) == 11  # every shape came up
+
+
+def test_what_a_place_tells_is_about_someone_there_and_the_check_finds_one_who_is_not(tables):
+    adv = outline_adventure(tables, Rng(3))  # the resistance adventure read in issue 17's notes
+    told = [(loc, line) for loc in adv.locations for line in loc.story]
+    assert told
+    world = adv.foundation.world
+    for loc, line in told:
+        assert any(line.startswith(world.node(p).name + " ") for p in loc.people), line
+    loc, line = told[0]
+    away = next(other for other in adv.locations if other is not loc)
+    loc.story.remove(line)
+    away.story.append(line)
+    who = next(p for p in loc.people if line.startswith(world.node(p).name + " "))
+    assert reference_problems(adv) == [f"location {away.id} tells of {who}, who is not there: {line!r}"]
+
+
+def test_the_outline_is_the_same_in_every_systems_adventure(made, tables):
+    """So the 200 outlines above stand for every registered system's places, clues and scenes."""
+    _, adv = made
+    outline = outline_adventure(tables, Rng(SEED)).to_dict()
+    data = adv.to_dict()
+    for loc in data["locations"]:
+        loc["fight"] = None
+    for scene in data["scenes"]:
+        scene["fight"] = None
+    for key in ("locations", "links", "revelations", "clues", "threats", "scenes", "foundation"):
+        assert data[key] == outline[key]
+
+
+def test_the_climax_measured_again_with_fresh_dice_lies_in_its_band(made):
+    """A fresh 1,000-fight forecast with dice the generator never used, for each system's climax:
+    inside the band, or within three standard errors of 1,000 fights of it (a group measured just
+    inside an edge may land a point or two outside it).  Every fight of 200 seeds of every system,
+    counted: `python benchmarks/adventure_guarantee.py` (too slow for the suite)."""
+    system, adv = made
+    party = [system.load_actor(p) for p in adv.party]
+    for index, fight in enumerate(adv.fights[:1]):
+        foes = [system.load_actor(f.sheet) for f in fight.foes]
+        again = Fights(system, party, workers=1).play(foes, 2**40 + index, RUNS)
+        win = again.rate(again.wins)
+        lo, hi = fight.band
+        error = 3 * (win * (1 - win) / RUNS) ** 0.5
+        assert again.runs == RUNS and lo - error <= win <= hi + error, (fight.id, fight.win, win)
+
+
+def test_the_party_shares_no_name_with_the_story(made):
+    _, adv = made
+    words = [w for p in adv.party for w in p["name"].split() if w[:1].isupper()]
+    story = {w for p in adv.foundation.world.people for w in p.name.split() if w[:1].isupper()}
+    assert len(set(words)) == len(words) and not set(words) & story
+
+
+def test_fights_add_up_the_same_on_one_core_or_two(tables):
+    """Fights played by two forked workers give the very figures played here, so an adventure
+    (whose search sees nothing else of the fights) is the same on one core or two.  Forked in a
+    fresh process: the test runner's threads make forking here unsafe."""
+    import subprocess
+    import sys
+
+    script = (
+        "import json\n"
+        "from solo.dice import Rng\n"
+        "from solo.rules import registry\n"
+        "from solo.story.adventure import random_party\n"
+        "from solo.story.fights import Fights\n"
+        "from solo.tables import load_tables\n"
+        f"system = registry.get({registry.ids()[1]!r})\n"
+        "party = random_party(load_tables(use_env=False), Rng(2), system)\n"
+        "foes = [system.npc(n) for n in system.npc_names()[:3]]\n"
+        "with Fights(system, party, workers=2) as fights:\n"
+        "    assert fights.forked\n"
+        "    done = fights.play(foes, 99, 200)\n"
+        "print(json.dumps([done.wins, done.losses, done.rounds, done.harm, done.statuses]))\n"
+    )
+    two = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    system = registry.get(registry.ids()[1])
+    party = random_party(tables, Rng(2), system)
+    foes = [system.npc(n) for n in system.npc_names()[:3]]
+    one = Fights(system, party, workers=1).play(foes, 99, 200)
+    assert not Fights(system, party, workers=1).forked and one.runs == 200
+    assert json.loads(two.stdout) == [one.wins, one.losses, one.rounds, one.harm, one.statuses]
+    assert any(0 < ends.get("taken out", 0) < 200 for ends in one.statuses.values())  # dice that vary
 
 
 def test_the_clue_check_finds_a_revelation_with_too_few_routes_and_an_unreachable_place(tables):
@@ -134,6 +231,10 @@ def test_fights_are_statted_for_the_system_and_name_only_what_exists(made):
     assert any(f.person == climax.leader and f.name == leader for f in climax.foes)
     for fight in adv.fights:
         assert adv.location(fight.location).fight == fight.id
+        plain = [f.template for f in fight.foes if f.person is None]
+        for foe in fight.foes:  # "Bandit 1" only beside a "Bandit 2", never alone
+            numbered = foe.person is None and foe.name != system.npc(str(foe.template)).name
+            assert not numbered or plain.count(foe.template) > 1, foe.name
         for foe in fight.foes:
             assert foe.sheet["system"] == system.id
             if foe.template is not None:
@@ -200,7 +301,7 @@ def test_a_lesser_fight_nothing_balances_is_left_out_but_an_unbalanced_climax_fa
     kind = system.npc_names()[0]
     calls = []
 
-    def fake(system_, party, danger, rng, *, leader=None, pool=None, memo=None):
+    def fake(system_, party, danger, rng, *, leader=None, pool=None, memo=None, fights=None):
         calls.append(danger)
         if len(calls) > 1:
             raise SoloError("no group fits")
@@ -219,18 +320,18 @@ def test_a_lesser_fight_nothing_balances_is_left_out_but_an_unbalanced_climax_fa
 
 
 def test_no_group_is_played_twice_in_one_adventure(tables, monkeypatch):
-    from solo.story import balance as balance_module
+    from solo.story import fights as fights_module
 
     system = registry.get(registry.ids()[0])
     party = random_party(tables, Rng(2), system)
     played: list[list[tuple[str, ...]]] = [[], []]
-    real = balance_module.forecast
+    real = fights_module.forecast
 
     def counted(system_, party_, foes, runs, rng, **options):
         played[-1].append(tuple(sorted(json.dumps(a.to_dict(), sort_keys=True) for a in foes)))
         return real(system_, party_, foes, runs, rng, **options)
 
-    monkeypatch.setattr(balance_module, "forecast", counted)
+    monkeypatch.setattr(fights_module, "forecast", counted)
     memo: dict = {}
     played.pop()
     first = balance(system, party, "fair", Rng(4), memo=memo)
