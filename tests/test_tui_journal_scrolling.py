@@ -1,4 +1,4 @@
-"""Keyboard scrolling where a list can outgrow its room: the fight screen's sides at 80x24."""
+"""Keyboard scrolling where a list can outgrow its room: the fight screen's roster at 80x24."""
 
 from __future__ import annotations
 
@@ -19,12 +19,17 @@ def test_a_party_taller_than_its_share_of_the_fight_screen_scrolls_from_the_keyb
         await h.type("/fight goblin")
         screen = h.app.screen
         assert isinstance(screen, EncounterScreen), h.errors()
-        party = screen.query_one("#party-list")
-        assert party.max_scroll_y > 0  # three PCs do not fit in the top 30% of 24 rows
-        party.focus()
-        await h.press("down", "down")
-        assert party.scroll_y == 2 and "Cy (fighting)" in screen.sides["#party"]
+        roster = screen.query_one("#roster")
+        # three PCs and a goblin, their tracks wrapped, do not fit the top 30% of 24 rows: a row each, cut
+        assert screen.text.splitlines()[2].startswith("       Cy ")
+        assert len(screen.text.splitlines()) == 4 and "…" in screen.text
+        assert roster.border_subtitle == "tab: every row in full"
+        await h.press("tab")  # from the choices on to the roster
+        assert screen.focused is roster
+        await h.press("down")
+        assert roster.scroll_y == 1 and "…" not in screen.text  # every row whole, and it scrolls
+        assert "\n       Cy      Fortitude 4/4 · " in screen.text
         await h.press("end")
-        assert party.scroll_y == party.max_scroll_y
+        assert roster.scroll_y == roster.max_scroll_y == 2  # eight lines in six
 
     play(new_app(saves_dir), scenario, size=(80, 24))

@@ -96,7 +96,10 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
         await h.press("space", "down", "space", "enter")  # Mook and Watchman
         screen = h.app.screen
         assert isinstance(screen, EncounterScreen)
-        assert "Vroy (fighting)" in screen.text and "Watchman (fighting)" in screen.text
+        # one roster, a row each, the side named on its first row; all still fighting (names in bold)
+        assert screen.text.startswith("Party  Vroy      Fortitude 4/4 · ")
+        assert "\nFoes   Mook      Fortitude 4/4 · " in screen.text
+        assert "\n       Watchman  Fortitude 4/4 · " in screen.text
         options = screen.query_one("#actions", OptionList)
         # The choice comes in steps, each with its chance: the move (at medium against the first foe:
         # a d4 and a d6, one of them 2 or under, 2/3), then whom, then how hard (d4 d6 at 3 or under: 7/8).
@@ -124,8 +127,9 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
         assert screen.sub_title == "over"
         assert h.main.campaign.journal[-1].text == ("It ends in a retreat after 2 rounds.\n"
                                                     "Vroy: fell back; it cost nothing.")
-        assert screen.text == ("Party\nVroy (fell back)\n\n"
-                               "Foes\nMook (still standing)\nWatchman (still standing)\n")
+        assert screen.text == ("Party  Vroy (fell back)\n"
+                               "Foes   Mook (still standing)\n"
+                               "       Watchman (still standing)")
         await h.press("escape")
         assert isinstance(h.app.screen, MainScreen)
         assert "encounter is running" not in h.panel
@@ -134,11 +138,11 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
 
 
 def test_a_systems_board_is_shown_beside_the_sides(saves_dir, monkeypatch):
-    """Shared fight state a system describes (a stack, a stage) appears on the screen, headed and indented."""
+    """Shared fight state a system describes (a stack, a stage) appears on the screen, headed."""
     from solo.rules.engine import Encounter
 
     def board(enc):
-        return [("Stack (top first)", [f"round {enc.round}: nothing stacked"])]
+        return [("Turn", [f"round {enc.round}"]), ("Stack (top first)", ["#2 a dodge", "#1 an attack"])]
 
     monkeypatch.setattr(Encounter, "board", board)
     with_vroy(saves_dir)
@@ -149,7 +153,8 @@ def test_a_systems_board_is_shown_beside_the_sides(saves_dir, monkeypatch):
         assert isinstance(screen, EncounterScreen)
         shown = screen.query_one("#board")
         assert shown.display
-        assert str(shown.render()) == "Stack (top first)\n  round 1: nothing stacked"
+        # a section of one line shares its heading's line; a longer one is indented under it
+        assert str(shown.render()) == "Turn: round 1\nStack (top first)\n  #2 a dodge\n  #1 an attack"
 
     play(new_app(saves_dir), scenario)
 
@@ -187,7 +192,7 @@ def test_the_side_panel_follows_harm_during_a_fight(saves_dir):
         pc = h.main.campaign.pcs[0]
         assert pc.sheet["fortitude"] < pc.sheet["fortitude_max"]
         assert f"Fortitude {pc.sheet['fortitude']}/4" in h.main.side.text
-        assert f"Vroy (fighting)\n  Fortitude {pc.sheet['fortitude']}/4" in h.app.screen.text
+        assert h.app.screen.text.startswith(f"Party  Vroy  Fortitude {pc.sheet['fortitude']}/4 · ")
 
     play(new_app(saves_dir), scenario)
 

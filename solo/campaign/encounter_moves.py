@@ -503,6 +503,7 @@ def _participant(running: Running, character: Character | None, actor: Actor, si
     enc = running.encounter
     return {"label": enc.label(actor), "name": actor.name, "side": side,
             "character": character.id if character else None, "status": enc.status(actor),
+            "state": enc.fight_state(actor),
             "harm": enc.harm_taken(actor), "stat_block": running.system.stat_block(actor),
             "sheet": actor.to_dict()}
 
@@ -514,7 +515,8 @@ def encounter_view(campaign: Campaign, tables: TableSet | None = None) -> dict[s
     "actions": [{"index", "label", "action", "odds", "chance", "move", "target",
     "params", "typical"}], "moves": [{"move", "kind", "label", "targets",
     "params", "default"}], "log", "board": [{"title", "lines"}]}``: each participant has its label, name,
-    side, campaign character id, status, harm taken, stat block and sheet;
+    side, campaign character id, status, fight state (what the system says of it in this fight beyond
+    its sheet: its place, dice left; may be empty), harm taken, stat block and sheet;
     ``waiting`` is the label of the PC whose move it is, and ``actions`` are
     that PC's legal actions, with the exact odds of the roll each makes where
     it makes one.  A menu does not list them all: it asks for one of

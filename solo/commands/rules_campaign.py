@@ -138,6 +138,7 @@ def view_text(view: dict[str, Any], step: Step | None = None) -> str:
     for member in view["party"] + view["foes"]:
         harm = ", ".join(f"{k} {v}" for k, v in member["harm"].items() if v)
         lines.append(f"  {member['label']} ({member['side']}): {member['status']}"
+                     + (f" · {member['state']}" if member.get("state") else "")
                      + (f"; taken {harm}" if harm else ""))
     for section in view.get("board") or []:  # the fight's shared state, as the system draws it
         lines.append(str(section["title"]))

@@ -874,6 +874,11 @@ class Encounter:
         """How the actor stands, in a few words ('defeated', 'fled', 'fighting')."""
         return self.seat(actor).out or "fighting"
 
+    def fight_state(self, actor: Actor) -> str:
+        """What the actor has in this fight beyond its sheet (where it stands, what it has left this
+        turn), in a few words for a front end's row beside its name; empty by default."""
+        return ""
+
     def harm_taken(self, actor: Actor) -> dict[str, int]:
         """What this encounter cost the actor, by the system's own tracks."""
         return dict(self.seat(actor).taken)

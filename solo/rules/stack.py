@@ -252,11 +252,11 @@ class StackEncounter(Encounter):
         for item in self.stack.top_first():
             lines.append(f"#{item.number} {self.item_text(item)}")
             lines.extend(f"   + at {m.point}: #{m.number} {self.item_text(m)}" for m in item.merged)
-        turn = [f"Round {self.round}: the {self.active} side's turn"]
+        turn = f"Round {self.round}, {self.active} side"  # one line: it shares a short screen
         if self.window:
-            turn.append(f"Awaiting {self.window[0].label}'s answer (respond or pass)")
+            turn += f" · awaiting {self.window[0].label}'s answer (respond or pass)"
         elif not self.is_over():
             waiting = [s.label for s in self.phase.waiting(self)]
             if waiting:
-                turn.append(f"Awaiting {', '.join(waiting)} (act or pass)")
-        return [("Turn", turn), ("Stack (top first)", lines or ["(empty)"])]
+                turn += f" · awaiting {', '.join(waiting)} (act or pass)"
+        return [("Turn", [turn]), ("Stack (top first)", lines or ["(empty)"])]

@@ -143,6 +143,11 @@ class Skirmish(Offers):
             ac = self.ac_of(tseat)
             hit = passes(face, value - face, ac)
             text += f" [die {face}, {value} vs AC {ac}: {'hits' if hit else 'misses'} as things stand"
+            raising = self.raising_above(item, tseat)
+            if raising is not None and raising[1] > ac:  # the target's own dodge or move resolves first
+                later = passes(face, value - face, raising[1])
+                verdict = ("still " if later == hit else "") + ("hits" if later else "misses")
+                text += f"; {verdict} against AC {raising[1]} once #{raising[0]} resolves"
             tactor = tseat.delver
             if kind == "coup" and hit:
                 if tactor.lesser:
@@ -151,6 +156,19 @@ class Skirmish(Offers):
                     text += f"; wounded x{tactor.wounds}, kill chance hidden"
             return text + "]"
         return f"{text} [die {face}{f' = {value}' if value != face else ''}]"
+
+    def raising_above(self, item: StackItem, target: Post) -> tuple[int, int] | None:
+        """The target's own DODGE or MOVE stacked above the item that raises its AC most when it
+        resolves first, as (its number, that AC); None if there is none."""
+        if item not in self.stack.items:
+            return None
+        above = self.stack.items[self.stack.items.index(item) + 1:]
+        rises = [(i.rolls["value"], i.number) for i in above if i.owner is target
+                 and i.action.kind in ("dodge", *MOVES) and "value" in i.rolls]
+        if not rises:
+            return None
+        value, number = max(rises)
+        return number, value
 
     # -- turns ---------------------------------------------------------------------------------------------
     def responders(self, pusher: Seat | None) -> list[Seat]:
@@ -218,19 +236,18 @@ class Skirmish(Offers):
         self.stack.items.clear()
         self.window = None
 
-    def board(self) -> list[tuple[str, list[str]]]:
-        """The turn and the stack (top first), then where each fighter stands and what dice it has left."""
-        lines = []
-        for seat in self.seats:
-            if seat.out is not None:
-                continue
-            ac = self.ac_of(seat)
-            raised = " (raised)" if ac > seat.delver.ac else ""
-            dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if seat.delver.dice.get(k))
-            melee = [self.seats[i].label for i in sorted(seat.engaged)]
-            where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"
-            lines.append(f"{seat.label}: AC {ac}{raised} · dice {dice or 'none'} · {where}")
-        return [*super().board(), ("Positions", lines)]
+    def fight_state(self, actor: Any) -> str:
+        """Where the fighter stands, its AC if raised, and what dice it has left (the board holds the
+        turn and the stack; this goes on each fighter's own row)."""
+        seat = self.post(actor)
+        if seat.out is not None:
+            return ""
+        ac = self.ac_of(seat)
+        raised = f"AC raised to {ac} · " if ac > seat.delver.ac else ""
+        dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if seat.delver.dice.get(k))
+        melee = [self.seats[i].label for i in sorted(seat.engaged)]
+        where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"
+        return f"{raised}dice {dice or 'none'} · {where}"
 
     def summary(self) -> dict[str, Any]:
         out = super().summary()

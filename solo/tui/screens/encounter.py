@@ -1,5 +1,11 @@
 """An encounter, run by the rules engine: both sides with their state, and the PC's choices with odds.
 
+Both sides share one roster, a row a participant (its side in the gutter,
+then its name, then its tracks and its place in the fight), so a short
+terminal still names everyone: when the rows would outgrow their share of
+the screen each is cut to one line, and Tab to the roster shows them whole.
+The system's board (a stack, a stage) sits under it and scrolls the same way.
+
 The screen holds no encounter of its own.  After every step it asks the
 campaign for the picture of the running one (`encounter_view`: who stands
 where, whose move it is, the legal moves with their exact odds) and shows
@@ -17,12 +23,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rich.console import RenderableType
+from rich.segment import Segment
+from rich.table import Table
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
@@ -30,7 +41,7 @@ from solo.campaign import Campaign, JournalEntry
 from solo.campaign.encounter_moves import OUTCOMES, STANDING, encounter_view
 from solo.errors import SoloError
 from solo.tui.moves.base import Play
-from solo.tui.render import Hanging, encounter_running
+from solo.tui.render import encounter_running
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
 from solo.tui.widgets.journal import JournalView
@@ -131,6 +142,77 @@ class FoesDialog(ModalScreen[list[str] | None]):
         self.dismiss(None)
 
 
+ROSTER_SHARE = 0.3  # of the screen's height, border included
+
+
+def roster_height(screen_height: int) -> int:
+    """The most lines the roster takes, its border under it included (at least three rows)."""
+    return max(4, int(screen_height * ROSTER_SHARE))
+
+
+class Roster(Widget):
+    """Rows of (side, name, detail), the side named on its first row only.  The rows wrap when all of
+    them fit the roster's share of the screen; otherwise each is cut to one line, unless `whole`."""
+
+    DEFAULT_CSS = "Roster { height: auto; }"
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.rows: list[tuple[str, Text, str]] = []
+        self.whole = False  # show every row in full (the roster has the focus)
+        self.cut = False  # the rows are cut to one line each, as last laid out
+
+    def set_rows(self, rows: list[tuple[str, Text, str]]) -> None:
+        self.rows = rows
+        self.refresh(layout=True)
+
+    def table(self, cut: bool) -> Table:
+        grid = Table.grid(padding=(0, 2), expand=True)
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1, no_wrap=cut, overflow="ellipsis" if cut else "fold", style="dim")
+        side = None
+        for heading, name, detail in self.rows:
+            grid.add_row(heading if heading != side else "", name, detail)
+            side = heading
+        return grid
+
+    def lines(self, width: int, cut: bool) -> list[list[Segment]]:
+        console = self.app.console
+        return console.render_lines(self.table(cut), console.options.update_width(max(1, width)), pad=False)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        room = roster_height(viewport.height) - 1  # less the border under it
+        self.cut = not self.whole and len(self.lines(width, False)) > room
+        if self.parent is not None and isinstance(self.parent, Widget):
+            self.parent.border_subtitle = "tab: every row in full" if self.cut else ""
+        return len(self.lines(width, self.cut))
+
+    def render(self) -> RenderableType:
+        return self.table(self.cut)
+
+    @property
+    def plain(self) -> str:
+        """The rows as laid out now, as plain text (for tests)."""
+        width = self.content_size.width or 78
+        return "\n".join("".join(seg.text for seg in line).rstrip() for line in self.lines(width, self.cut))
+
+
+class FullOnFocus(VerticalScroll):
+    """A scrolling box whose Roster shows every row whole while the box has the focus."""
+
+    def on_focus(self, event: events.Focus) -> None:
+        self._whole(True)
+
+    def on_blur(self, event: events.Blur) -> None:
+        self._whole(False)
+
+    def _whole(self, whole: bool) -> None:
+        for roster in self.query(Roster):
+            roster.whole = whole
+            roster.refresh(layout=True)
+
+
 class EncounterScreen(Screen[None]):
     CSS_PATH = "encounter.tcss"
     BINDINGS = [
@@ -147,7 +229,6 @@ class EncounterScreen(Screen[None]):
         self.play = play
         self.changed = changed
         self.view: dict[str, Any] | None = None
-        self.sides: dict[str, str] = {}
         self.picked: dict[str, Any] = {}  # the choice so far: move, target, parameters
         self.step: list[tuple[str, Any, dict[str, Any]]] = []  # the options shown: (what, value, row)
 
@@ -157,12 +238,10 @@ class EncounterScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="sides"):  # each side scrolls (Tab to it, then the arrow keys): a big party
-            with VerticalScroll(id="party-list", classes="side"):  # is taller than its share
-                yield Static(id="party")
-            with VerticalScroll(id="foes-list", classes="side"):
-                yield Static(id="foes")
-        yield Static(id="board")
+        with FullOnFocus(id="roster"):  # Tab to it: every row whole, scrolling with the arrow keys
+            yield Roster(id="sides")
+        with VerticalScroll(id="board-box"):
+            yield Static(id="board")
         yield JournalView(labels=False, id="fight")
         yield Label(id="asking")
         yield OptionList(id="actions")
@@ -170,8 +249,18 @@ class EncounterScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Encounter"
+        self._fit(self.app.size.height)
         self.changed.subscribe(self, lambda _: self.refresh_view())
         self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """The roster and the board each take at most their share of the screen (in whole lines, so
+        the roster knows when to cut its rows); past it they scroll."""
+        for box in ("#roster", "#board-box"):
+            self.query_one(box).styles.max_height = roster_height(height)
 
     @work(exclusive=True, group="encounter-view", exit_on_error=False)
     async def refresh_view(self) -> None:
@@ -199,15 +288,14 @@ class EncounterScreen(Screen[None]):
             last = entries[-1].data if entries else {}
             summary = last.get("sides")
             if isinstance(summary, dict):
-                for key, heading in (("party", "Party"), ("foes", "Foes")):
-                    standing = STANDING.get(last.get("outcome") or "") if key == "party" else None
-                    self._set(f"#{key}", self._ended(summary.get(key, []), heading,
-                                                      standing or "still standing"))
+                standing = STANDING.get(last.get("outcome") or "") or "still standing"
+                self._set([*self._ended(summary.get("party", []), "Party", standing),
+                           *self._ended(summary.get("foes", []), "Foes", "still standing")])
             self.refresh_bindings()
             return
         self.sub_title = f"round {view['round']}"
-        for key, heading in (("party", "Party"), ("foes", "Foes")):
-            self._set(f"#{key}", self._side(view["system"], view[key], heading))
+        self._set([*self._side(view["system"], view["party"], "Party"),
+                   *self._side(view["system"], view["foes"], "Foes")])
         self._show_board(view.get("board") or [])
         actions.display = bool(view["actions"])
         if view["waiting"] is None:
@@ -282,43 +370,48 @@ class EncounterScreen(Screen[None]):
         actions.focus()
 
     def _show_board(self, sections: list[dict[str, Any]]) -> None:
-        """The fight's shared state the system describes (a stack, a stage...); hidden when there is none."""
-        board = self.query_one("#board", Static)
-        board.display = bool(sections)
+        """The fight's shared state the system describes (a stack, a stage...); hidden when there is none.
+        A section of one line shares its heading's line, to leave a short screen room for the rest."""
+        self.query_one("#board-box").display = bool(sections)
         text = Text()
         for section in sections:
             if text:
                 text.append("\n")
+            lines = [str(line) for line in section.get("lines", [])]
             text.append(str(section.get("title", "")), style="bold")
-            for line in section.get("lines", []):
-                text.append("\n  " + str(line))
-        board.update(text)
+            if len(lines) == 1:
+                text.append(": " + lines[0])
+            else:
+                for line in lines:
+                    text.append("\n  " + line)
+        self.query_one("#board", Static).update(text)
 
-    def _set(self, widget_id: str, text: Text) -> None:
-        self.sides[widget_id] = text.plain
-        self.query_one(widget_id, Static).update(Hanging(text))  # wrapped resources hang
+    def _set(self, rows: list[tuple[str, Text, str]]) -> None:
+        self.query_one(Roster).set_rows(rows)
 
     @staticmethod
-    def _side(system_id: str, people: list[dict[str, Any]], heading: str) -> Text:
-        out = Text(heading + "\n", style="bold")
+    def _side(system_id: str, people: list[dict[str, Any]], heading: str) -> list[tuple[str, Text, str]]:
+        """A row a participant: its name (bold while it fights, else dim with how it stands), then its
+        tracks in its system's words and its place in the fight."""
+        rows = []
         for person in people:
             standing = person["status"] == "fighting"
-            out.append(person["label"], style="bold" if standing else "dim")
-            out.append(f" ({person['status']})\n")
-            line = resources(system_id, person)
-            if line:
-                out.append(f"  {line}\n", style="dim")
-        return out
+            name = Text(person["label"], style="bold" if standing else "dim")
+            if not standing:
+                name.append(f" ({person['status']})")
+            detail = " · ".join(part for part in (resources(system_id, person), person.get("state")) if part)
+            rows.append((heading, name, detail))
+        return rows
 
     @staticmethod
-    def _ended(people: list[dict[str, Any]], heading: str, standing: str) -> Text:
-        out = Text(heading + "\n", style="bold")
+    def _ended(people: list[dict[str, Any]], heading: str, standing: str) -> list[tuple[str, Text, str]]:
+        rows = []
         for person in people:
             taken = ", ".join(f"{k} {v}" for k, v in (person.get("harm") or {}).items() if v)
             status = person.get("status")
-            out.append(f"{person.get('name')} ({standing if status == 'fighting' else status})")
-            out.append(f"  took {taken}\n" if taken else "\n", style="dim")
-        return out
+            name = Text(f"{person.get('name')} ({standing if status == 'fighting' else status})")
+            rows.append((heading, name, f"took {taken}" if taken else ""))
+        return rows
 
     @staticmethod
     def _choice(action: dict[str, Any]) -> Text:
@@ -329,8 +422,8 @@ class EncounterScreen(Screen[None]):
 
     @property
     def text(self) -> str:
-        """Both sides as plain text (for tests)."""
-        return "\n".join(self.sides.values())
+        """Both sides as plain text, as laid out on the screen now (for tests)."""
+        return self.query_one(Roster).plain
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("auto", "end"):

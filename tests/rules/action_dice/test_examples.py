@@ -26,7 +26,10 @@ def test_dl1_a_dodge_on_the_stack_turns_georgias_hit_into_a_miss():
     assert enc.next_actor() is orc  # the orc is asked first whether it answers
     enc.apply(Action(orc, "dodge"))  # a fatigue and an M die rolling 3, on top
     assert orc.fatigue == 1
-    assert enc.board()[1][1][0] == "#2 Orc: DODGE [die 3]"
+    assert enc.board()[1][1] == [  # the jab below shows what the dodge above will make of it
+        "#2 Orc: DODGE [die 3]",
+        "#1 Georgia: JAB Orc [die 2, 2 vs AC 2: hits as things stand; misses against AC 3 once #2 resolves]",
+    ]
     assert enc.next_actor() is georgia
     enc.apply(Action(georgia, "pass"))  # everyone passes: the dodge resolves first
     assert enc.ac_of(enc.post(orc)) == 3

@@ -192,16 +192,15 @@ def test_the_board_names_whose_answer_the_stack_awaits():
     orc = delver("Orc", kind="npc", ac=2)
     enc = fight([hero], [orc], [2])
     enc.engage(enc.post(hero), enc.post(orc))
-    assert enc.board()[0] == ("Turn", ["Round 1: the party side's turn", "Awaiting Hero (act or pass)"])
+    assert enc.board()[0] == ("Turn", ["Round 1, party side · awaiting Hero (act or pass)"])
     enc.apply(Action(hero, "jab", orc))
-    assert enc.board()[0] == (
-        "Turn",
-        ["Round 1: the party side's turn", "Awaiting Orc's answer (respond or pass)"],
-    )
-    assert enc.board()[2] == (
-        "Positions",
-        ["Hero: AC 1 · dice M1 A0 · melee with Orc", "Orc: AC 2 · dice M1 A1 · melee with Hero"],
-    )
+    assert enc.board() == [
+        ("Turn", ["Round 1, party side · awaiting Orc's answer (respond or pass)"]),
+        ("Stack (top first)", ["#1 Hero: JAB Orc [die 2, 2 vs AC 2: hits as things stand]"]),
+    ]
+    # each fighter's place and dice left go on its own row, not the board
+    assert [enc.fight_state(hero), enc.fight_state(orc)] == [
+        "dice M1 A0 · melee with Orc", "dice M1 A1 · melee with Hero"]
 
 
 def test_powerful_spends_a_stone_as_a_natural_six_at_the_price_of_a_casting_save():
