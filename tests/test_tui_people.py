@@ -97,9 +97,9 @@ def test_an_encounter_from_start_to_retreat(saves_dir):
         screen = h.app.screen
         assert isinstance(screen, EncounterScreen)
         # one roster, a row each, the side named on its first row; all still fighting (names in bold)
-        assert screen.text.startswith("Party  Vroy      Fortitude 4/4 · ")
-        assert "\nFoes   Mook      Fortitude 4/4 · " in screen.text
-        assert "\n       Watchman  Fortitude 4/4 · " in screen.text
+        assert screen.text.startswith("Party  Vroy     Fortitude 4/4 · ")
+        assert "\nFoes   Mook     Fortitude 4/4 · " in screen.text
+        assert "\n       Watchman Fortitude 4/4 · " in screen.text
         options = screen.query_one("#actions", OptionList)
         # The choice comes in steps, each with its chance: the move (at medium against the first foe:
         # a d4 and a d6, one of them 2 or under, 2/3), then whom, then how hard (d4 d6 at 3 or under: 7/8).
@@ -154,7 +154,7 @@ def test_a_systems_board_is_shown_beside_the_sides(saves_dir, monkeypatch):
         shown = screen.query_one("#board")
         assert shown.display
         # a section of one line shares its heading's line; a longer one is indented under it
-        assert str(shown.render()) == "Turn: round 1\nStack (top first)\n  #2 a dodge\n  #1 an attack"
+        assert screen.board_text == "Turn: round 1\nStack (top first)\n  #2 a dodge\n  #1 an attack"
 
     play(new_app(saves_dir), scenario)
 
@@ -192,7 +192,7 @@ def test_the_side_panel_follows_harm_during_a_fight(saves_dir):
         pc = h.main.campaign.pcs[0]
         assert pc.sheet["fortitude"] < pc.sheet["fortitude_max"]
         assert f"Fortitude {pc.sheet['fortitude']}/4" in h.main.side.text
-        assert h.app.screen.text.startswith(f"Party  Vroy  Fortitude {pc.sheet['fortitude']}/4 · ")
+        assert h.app.screen.text.startswith(f"Party  Vroy Fortitude {pc.sheet['fortitude']}/4 · ")
 
     play(new_app(saves_dir), scenario)
 

@@ -247,7 +247,7 @@ class Skirmish(Offers):
         dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if seat.delver.dice.get(k))
         melee = [self.seats[i].label for i in sorted(seat.engaged)]
         where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"
-        return f"{raised}dice {dice or 'none'} · {where}"
+        return f"{raised}{dice or 'no dice'} · {where}"
 
     def summary(self) -> dict[str, Any]:
         out = super().summary()

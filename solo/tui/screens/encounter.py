@@ -41,7 +41,7 @@ from solo.campaign import Campaign, JournalEntry
 from solo.campaign.encounter_moves import OUTCOMES, STANDING, encounter_view
 from solo.errors import SoloError
 from solo.tui.moves.base import Play
-from solo.tui.render import encounter_running
+from solo.tui.render import Hanging, encounter_running
 from solo.tui.screens.choose import ChooseDialog
 from solo.tui.screens.prompt import PromptDialog
 from solo.tui.widgets.journal import JournalView
@@ -167,13 +167,13 @@ class Roster(Widget):
         self.refresh(layout=True)
 
     def table(self, cut: bool) -> Table:
-        grid = Table.grid(padding=(0, 2), expand=True)
+        grid = Table.grid(padding=(0, 1), expand=True)  # two spaces after the side (below), one after names
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column(no_wrap=True)
         grid.add_column(ratio=1, no_wrap=cut, overflow="ellipsis" if cut else "fold", style="dim")
         side = None
         for heading, name, detail in self.rows:
-            grid.add_row(heading if heading != side else "", name, detail)
+            grid.add_row(f"{heading} " if heading != side else "", name, detail)
             side = heading
         return grid
 
@@ -230,6 +230,7 @@ class EncounterScreen(Screen[None]):
         self.changed = changed
         self.view: dict[str, Any] | None = None
         self.picked: dict[str, Any] = {}  # the choice so far: move, target, parameters
+        self.board_text = ""  # the board as plain text (for tests)
         self.step: list[tuple[str, Any, dict[str, Any]]] = []  # the options shown: (what, value, row)
 
     @property
@@ -384,7 +385,8 @@ class EncounterScreen(Screen[None]):
             else:
                 for line in lines:
                     text.append("\n  " + line)
-        self.query_one("#board", Static).update(text)
+        self.board_text = text.plain
+        self.query_one("#board", Static).update(Hanging(text))  # a long item's wrapped lines hang under it
 
     def _set(self, rows: list[tuple[str, Text, str]]) -> None:
         self.query_one(Roster).set_rows(rows)

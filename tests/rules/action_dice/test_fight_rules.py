@@ -200,7 +200,7 @@ def test_the_board_names_whose_answer_the_stack_awaits():
     ]
     # each fighter's place and dice left go on its own row, not the board
     assert [enc.fight_state(hero), enc.fight_state(orc)] == [
-        "dice M1 A0 · melee with Orc", "dice M1 A1 · melee with Hero"]
+        "M1 A0 · melee with Orc", "M1 A1 · melee with Hero"]
 
 
 def test_powerful_spends_a_stone_as_a_natural_six_at_the_price_of_a_casting_save():
