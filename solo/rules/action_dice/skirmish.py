@@ -117,16 +117,29 @@ class Skirmish(Offers):
             target = self.post(action.target)
             near = action.kind == "interrupt" or self.reaches(seat, target)
             p = attack_chance(self.ac_of(target), actor.bonus("str")) if near else Fraction(0)
-            return Odds(
-                self.system.id,
-                full_degrees({"success": p, "fail": 1 - p}),
-                {"ac": self.ac_of(target), "bonus": actor.bonus("str")},
-            )
+            detail: dict[str, Any] = {"ac": self.ac_of(target), "bonus": actor.bonus("str")}
+            if kind in ATTACKS and self.ranged(seat):  # a shot must land on its mark first (`aim`)
+                lands = self.clear_shot(seat, target)
+                if lands < 1:
+                    p *= lands
+                    detail["lands"] = str(lands)
+            return Odds(self.system.id, full_degrees({"success": p, "fail": 1 - p}), detail)
         if action.kind == "cast":
             level = int(self.book.spells[str(action.option("spell"))]["level"])
             p = save_chance(actor.fatigue, level, int(actor.has("lucky")))
             return Odds(self.system.id, full_degrees({"success": p, "fail": 1 - p}), {"casting_save": True})
         return None
+
+    def clear_shot(self, seat: Post, target: Post) -> Fraction:
+        """The chance a shot lands on its mark (as `aim` decides): sure outside a melee; into one, the
+        save after the fatigue it costs, or a lot among everyone in it when no fatigue is free."""
+        group = [s for s in self.melee_group(target) if s is not seat]
+        if not group:
+            return Fraction(1)
+        actor = seat.delver
+        if self.free_fatigue(seat):
+            return save_chance(actor.fatigue + 1, 0, int(actor.has("lucky")))
+        return Fraction(1, len(group) + 1)
 
     def item_text(self, item: StackItem) -> str:
         """What a stacked item is and how it stands now (its die is rolled; its target's AC may change)."""
@@ -147,7 +160,7 @@ class Skirmish(Offers):
             if raising is not None and raising[1] > ac:  # the target's own dodge or move resolves first
                 later = passes(face, value - face, raising[1])
                 verdict = ("still " if later == hit else "") + ("hits" if later else "misses")
-                text += f"; {verdict} against AC {raising[1]} once #{raising[0]} resolves"
+                text += f"; after #{raising[0]}, AC {raising[1]}: {verdict}"
             tactor = tseat.delver
             if kind == "coup" and hit:
                 if tactor.lesser:
@@ -243,7 +256,7 @@ class Skirmish(Offers):
         if seat.out is not None:
             return ""
         ac = self.ac_of(seat)
-        raised = f"AC raised to {ac} · " if ac > seat.delver.ac else ""
+        raised = f"now AC {ac} · " if ac > seat.delver.ac else ""
         dice = " ".join(f"{k}{n}" for k, n in seat.avail.items() if seat.delver.dice.get(k))
         melee = [self.seats[i].label for i in sorted(seat.engaged)]
         where = f"melee with {', '.join(melee)}" if melee else "far" if seat.far else "near"

@@ -143,11 +143,12 @@ class FoesDialog(ModalScreen[list[str] | None]):
 
 
 ROSTER_SHARE = 0.3  # of the screen's height, border included
+BOARD_SHARE = 0.4  # a deep stack matters more than the log under it, which takes what is left
 
 
-def roster_height(screen_height: int) -> int:
-    """The most lines the roster takes, its border under it included (at least three rows)."""
-    return max(4, int(screen_height * ROSTER_SHARE))
+def roster_height(screen_height: int, share: float = ROSTER_SHARE) -> int:
+    """The most lines the roster (or the board) takes, its border under it included (three rows at least)."""
+    return max(4, int(screen_height * share))
 
 
 class Roster(Widget):
@@ -260,8 +261,8 @@ class EncounterScreen(Screen[None]):
     def _fit(self, height: int) -> None:
         """The roster and the board each take at most their share of the screen (in whole lines, so
         the roster knows when to cut its rows); past it they scroll."""
-        for box in ("#roster", "#board-box"):
-            self.query_one(box).styles.max_height = roster_height(height)
+        self.query_one("#roster").styles.max_height = roster_height(height)
+        self.query_one("#board-box").styles.max_height = roster_height(height, BOARD_SHARE)
 
     @work(exclusive=True, group="encounter-view", exit_on_error=False)
     async def refresh_view(self) -> None:
@@ -288,6 +289,7 @@ class EncounterScreen(Screen[None]):
             entries = encounter_entries(self.campaign)
             last = entries[-1].data if entries else {}
             summary = last.get("sides")
+            self._set([])  # no fight left to show (its start was undone) unless its summary follows
             if isinstance(summary, dict):
                 standing = STANDING.get(last.get("outcome") or "") or "still standing"
                 self._set([*self._ended(summary.get("party", []), "Party", standing),

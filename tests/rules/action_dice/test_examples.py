@@ -28,7 +28,7 @@ def test_dl1_a_dodge_on_the_stack_turns_georgias_hit_into_a_miss():
     assert orc.fatigue == 1
     assert enc.board()[1][1] == [  # the jab below shows what the dodge above will make of it
         "#2 Orc: DODGE [die 3]",
-        "#1 Georgia: JAB Orc [die 2, 2 vs AC 2: hits as things stand; misses against AC 3 once #2 resolves]",
+        "#1 Georgia: JAB Orc [die 2, 2 vs AC 2: hits as things stand; after #2, AC 3: misses]",
     ]
     assert enc.next_actor() is georgia
     enc.apply(Action(georgia, "pass"))  # everyone passes: the dodge resolves first

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from solo.rules import Action, RulesError
@@ -76,6 +78,8 @@ def test_a_shot_into_a_melee_costs_a_fatigue_and_a_failed_save_sends_it_astray()
     orc = delver("Orc", kind="npc", ac=0)
     enc = fight([archer, friend], [orc], [3, 4, 1])
     enc.engage(enc.post(friend), enc.post(orc))
+    # the odds offered count the save: it lands on a 5 or 6 (fatigue 5 by then), then any but a 1 hits
+    assert enc.action_odds(Action(archer, "jab", orc)).success == Fraction(2, 6) * Fraction(5, 6)
     enc.apply(Action(archer, "jab", orc))  # a fatigue (5), save 3 vs 5 fails, then the shot: die 4...
     assert texts(enc)[:3] == [
         "Archer takes a fatigue (shooting into a melee): 5/6.",
@@ -84,6 +88,18 @@ def test_a_shot_into_a_melee_costs_a_fatigue_and_a_failed_save_sends_it_astray()
     ]
     settle(enc)
     assert "Archer's JAB hits Friend: 4 vs AC 1." in texts(enc) and friend.wounds == 1
+
+
+def test_a_shot_into_a_melee_with_no_fatigue_free_lands_by_lot():
+    archer = delver("Archer", equipment=["bow"], fatigue=6, max_fatigue=6)
+    orc = delver("Orc", kind="npc", ac=0)
+    enc = fight([archer, delver("Ann"), delver("Bo")], [orc], [])
+    enc.engage(enc.post(enc.participants[1]), enc.post(orc))
+    enc.engage(enc.post(enc.participants[2]), enc.post(orc))
+    # no save to make: one in three (the orc, Ann, Bo), then any but a natural 1 hits AC 0
+    assert enc.action_odds(Action(archer, "jab", orc)).success == Fraction(1, 3) * Fraction(5, 6)
+    ann = enc.participants[1]  # Ann's melee is the orc alone: one in two
+    assert enc.action_odds(Action(archer, "jab", ann)).success == Fraction(1, 2) * Fraction(5, 6)
 
 
 def test_riposte_cancels_a_melee_attack_whose_die_is_no_higher():

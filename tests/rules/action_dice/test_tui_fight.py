@@ -68,8 +68,8 @@ def test_two_pcs_against_three_goblins_and_their_boss_fit_80x24(saves_dir):
             " Turn: Round 1, party side · awaiting Wren's answer (respond or pass)",
             " Stack (top first)",
             "   #3 Goblin 1: DODGE [die 2 = 3]",
-            "   #2 Georgia: JAB Goblin 1 [die 3, 3 vs AC 1: hits as things stand; still hits",
-            "     against AC 3 once #3 resolves]",
+            "   #2 Georgia: JAB Goblin 1 [die 3, 3 vs AC 1: hits as things stand; after #3,",
+            "     AC 3: still hits]",
         ]
         for name in ("Goblin 1", "Goblin 2", "Goblin 3", "Goblin Boss"):  # still everyone, stack and all
             assert any(re.match(rf" (Foes|     ) +{name} +AC ", line) for line in shown), name
