@@ -10,8 +10,8 @@ from solo.commands.rules import _share
 def test_a_tiny_chance_is_shown_as_less_than_the_smallest_step(cli):
     shown = cli("odds", "rogue-spire", "--die", "d4", "--td", "10").out.splitlines()
     assert "  cost       <0.01%  1/23040" in shown
-    assert "    Tie                  <0.01%" in shown
-    assert "    Success AND              0%" in shown  # truly impossible stays 0%
+    assert "    Tie                  <0.01%  1/23040" in shown  # each band with its exact fraction
+    assert "    Success AND              0%  0" in shown  # truly impossible stays 0%
 
 
 def test_the_edges_of_the_rounding():

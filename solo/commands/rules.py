@@ -310,7 +310,8 @@ def _render_odds(system: System, odds: Odds) -> str:
         if p or degree in ("fail", "success"):
             lines.append(f"  {degree:<8} {_share(p, 2):>8}  {p}")
     for band, value in (d.get("bands") or {}).items():
-        lines.append(f"    {band:<18} {_share(_fraction(value['exact']), 2):>8}")
+        exact = _fraction(value["exact"])
+        lines.append(f"    {band:<18} {_share(exact, 2):>8}  {exact}")
     return "\n".join(lines)
 
 

@@ -36,3 +36,16 @@ def test_single_odds_for_a_save_an_attack_a_finishing_blow_and_a_stat_bonus(cli)
 def test_odds_without_what_to_roll_is_one_line(cli):
     result = cli("odds", "action-dice", "--save")
     assert (result.code, result.err) == (1, "solo: error: a save needs --fatigue N\n")
+
+
+def test_dl3_every_bonus_of_a_3d6_stat_as_an_exact_fraction(cli):
+    """DL-3: -2 1/216, -1 19/216, 0 176/216 (22/27), +1 19/216, +2 1/216."""
+    result = cli("odds", "action-dice", "--stat-bonus", "0")
+    assert result.code == 0
+    assert result.out.splitlines()[3:] == [
+        "    bonus -2              0.46%  1/216",
+        "    bonus -1              8.80%  19/216",
+        "    bonus +0             81.48%  22/27",
+        "    bonus +1              8.80%  19/216",
+        "    bonus +2              0.46%  1/216",
+    ]
