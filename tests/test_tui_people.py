@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Label, OptionList
-from tui_harness import make_campaign, new_app, play
+from tui_harness import make_campaign, new_app, play, screen_lines
 
 from solo.campaign import CampaignStore
 from solo.dice import Rng
@@ -276,3 +277,35 @@ def test_the_rules_are_asked_for_resources_only_when_a_sheet_changed(saves_dir, 
         assert "Fortitude 2/4" in h.main.side.text
 
     play(new_app(saves_dir), scenario)
+
+
+@pytest.mark.parametrize("system, foes, board", [
+    ("nine-powers", ["mook", "mook", "watchman", "captain"], None),
+    ("masque", ["goblin", "goblin", "goblin", "hobgoblin"], " Stage (party | foes)"),
+])
+def test_two_pcs_and_four_foes_are_all_on_an_80x24_screen(saves_dir, system, foes, board):
+    """The encounter screen is every system's: at 80x24 it names both PCs and all four foes, a row each
+    (cut to a line when their tracks would not fit), above the system's whole board and the choices."""
+    session = make_campaign(saves_dir, seed=4, system=system)
+    for n, name in enumerate(("Ana", "Bo"), 1):
+        sheet = registry.get(system).random_character(Rng(n), name=name).to_dict()
+        session.perform("character_add", sheet=sheet)
+    session.perform("rules.encounter_start", foes=foes)
+
+    async def scenario(h):
+        await h.press("escape", "b")
+        screen = h.app.screen
+        assert isinstance(screen, EncounterScreen), h.errors()
+        shown = screen_lines(h.app)
+        labels = [p["label"] for p in screen.view["party"] + screen.view["foes"]]
+        assert len(labels) == 6
+        rows = shown[1:7]  # under the header: the party's side named on its first row, then the foes'
+        assert [row[:8] for row in rows] == [" Party  ", " " * 8, " Foes   ", " " * 8, " " * 8, " " * 8]
+        assert all(row[8:].startswith(label + " ") for row, label in zip(rows, labels, strict=True))
+        if board:  # the stage in full: its heading, a line a mark, and both downstage lines
+            at = shown.index(board)
+            assert shown[at + 4].startswith("   party downstage:")
+            assert shown[at + 5].startswith("   foes downstage:")
+        assert " Ana, what do you do?" in shown
+
+    play(new_app(saves_dir), scenario, size=(80, 24))

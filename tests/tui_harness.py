@@ -9,6 +9,8 @@ from the journal and side panel is what the player would see.
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,3 +125,19 @@ def new_app(saves: Path, *, campaign: str | None = None, tables: list[Path] | tu
 def make_campaign(saves: Path, name: str = "The Salt Road", *, system: str | None = "nine-powers",
                   seed: int = 7):
     return CampaignStore(saves).create(name, system=system, seed=seed)
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal's lines as the player sees them, from the app's own screenshot (each run of text
+    sits at its column: x is 12.2 pixels a cell)."""
+    rows: dict[float, dict[int, str]] = {}
+    runs = r'<text class="terminal-[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>'
+    for x, y, text in re.findall(runs, app.export_screenshot()):
+        rows.setdefault(float(y), {})[round(float(x) / 12.2)] = html.unescape(text).replace("\xa0", " ")
+    lines = []
+    for _, cells in sorted(rows.items()):
+        line = ""
+        for column, text in sorted(cells.items()):
+            line = line[:column].ljust(column) + text
+        lines.append(line.rstrip())
+    return lines

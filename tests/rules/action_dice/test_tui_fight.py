@@ -3,29 +3,12 @@ the stack top first with whose answer it awaits, and a goblin's dodge answering 
 
 from __future__ import annotations
 
-import html
 import re
 
 from textual.widgets import Label, OptionList
-from tui_harness import make_campaign, new_app, play
+from tui_harness import make_campaign, new_app, play, screen_lines
 
 from solo.tui.screens.encounter import EncounterScreen
-
-
-def screen_lines(app) -> list[str]:
-    """The terminal's lines as the player sees them, from the app's own screenshot (each run of text
-    sits at its column: x is 12.2 pixels a cell)."""
-    rows: dict[float, dict[int, str]] = {}
-    runs = r'<text class="terminal-[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>'
-    for x, y, text in re.findall(runs, app.export_screenshot()):
-        rows.setdefault(float(y), {})[round(float(x) / 12.2)] = html.unescape(text).replace("\xa0", " ")
-    lines = []
-    for _, runs in sorted(rows.items()):
-        line = ""
-        for column, text in sorted(runs.items()):
-            line = line[:column].ljust(column) + text
-        lines.append(line.rstrip())
-    return lines
 
 
 def goblin_hill(saves_dir):
