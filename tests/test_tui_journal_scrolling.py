@@ -28,6 +28,7 @@ def test_a_party_taller_than_its_share_of_the_fight_screen_scrolls_from_the_keyb
         assert screen.focused is roster
         await h.press("down")
         assert roster.scroll_y == 1 and "…" not in screen.text  # every row whole, and it scrolls
+        assert roster.border_subtitle == "↑/↓: scroll the rows"
         assert "\n       Cy     Fortitude 4/4 · " in screen.text
         await h.press("end")
         assert roster.scroll_y == roster.max_scroll_y == 2  # eight lines in six

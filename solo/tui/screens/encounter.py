@@ -184,9 +184,11 @@ class Roster(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         room = roster_height(viewport.height) - 1  # less the border under it
-        self.cut = not self.whole and len(self.lines(width, False)) > room
+        over = len(self.lines(width, False)) > room
+        self.cut = not self.whole and over
         if self.parent is not None and isinstance(self.parent, Widget):
-            self.parent.border_subtitle = "tab: every row in full" if self.cut else ""
+            self.parent.border_subtitle = ("tab: every row in full" if self.cut
+                                           else "↑/↓: scroll the rows" if over else "")
         return len(self.lines(width, self.cut))
 
     def render(self) -> RenderableType:
