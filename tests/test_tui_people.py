@@ -179,6 +179,8 @@ def test_leaving_an_encounter_and_coming_back(saves_dir):
         await h.press("ctrl+z")  # undo works from the encounter screen too
         assert h.main.campaign.extra["rules"]["encounter"]["moves"] == []
         assert h.app.screen.sub_title == "round 1"
+        await h.press("ctrl+z")  # and takes the fight's start back: no fighters left on the screen
+        assert h.app.screen.sub_title == "over" and h.app.screen.text == ""
 
     play(new_app(saves_dir), scenario)
 
