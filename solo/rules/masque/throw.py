@@ -95,7 +95,11 @@ class CastRoll:
 
     @property
     def raw(self) -> int:
-        return sum(d.value for d in self.dice) + self.const + self.bonus - self.reduction
+        total = self.const + self.bonus - self.reduction
+        for d in self.dice:  # each die's `value`, inline (a forecast asks this thousands of times)
+            if not d.lost:
+                total += d.sign * sum(d.rolls) + d.adjust
+        return total
 
     @property
     def casting(self) -> int:
@@ -111,7 +115,10 @@ class CastRoll:
 
     @property
     def average2(self) -> int:
-        return sum(d.average2 for d in self.dice) + 2 * self.const
+        total = 2 * self.const
+        for d in self.dice:  # each die's `average2`, inline
+            total += d.sign * (1 if d.sides == 1 else d.sides + 1) * len(d.rolls)
+        return total
 
     @property
     def personal(self) -> int:
@@ -126,7 +133,8 @@ class CastRoll:
         return casting >= 1 and 2 * casting >= self.average2
 
     def naturals(self) -> list[DieRoll]:
-        return [d for d in self.dice if d.natural and not d.modifier]
+        # `d.natural` inline: a die of four faces or more at its top face
+        return [d for d in self.dice if d.sides >= 4 and d.rolls[-1] == d.sides and not d.modifier]
 
     def high_die(self) -> DieRoll | None:
         """The positive die with the highest value (a Spidure's and a Pirate's 'high die')."""
