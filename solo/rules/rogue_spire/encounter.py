@@ -454,8 +454,12 @@ class Skirmish(Encounter):
         token = ", spending a story token" if action.option("token") else ""
         return f"{action.kind} {target} with D{action.option('die')}{token}"
 
+    trusted: Action | None = None  # the policy's last move in a forecast (`RogueSpire.npc_policy`)
+
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, SpireSeat)
+        if action is self.trusted:
+            return action
         if self.pending is not None:
             if seat is not self.reacting:
                 raise RulesError(f"{self.reacting.label if self.reacting else '?'} must answer first")
