@@ -65,13 +65,15 @@ def main(argv: list[str]) -> int:
     try:  # seeds outside, systems inside: a run stopped early (Ctrl-C) has counted every system
         for seed in range(first, first + seeds):
             for system_id in systems:
-                system, tally = registry.get(system_id), counts[system_id]
+                system = registry.get(system_id)
                 start = cpu()
                 try:
                     adv = generate_adventure(tables, Rng(seed), system)
                 except SoloError as exc:
                     failed.append(f"{system_id} seed {seed}: {exc}")
                     continue
+                done = counts[system_id]
+                tally = dict.fromkeys(done, 0.0)  # this seed's, added in once it is all measured
                 tally["built"] += 1
                 tally["clue_ok"] += not clue_problems(adv.locations, adv.links, adv.revelations,
                                                       adv.clues)
@@ -89,6 +91,8 @@ def main(argv: list[str]) -> int:
                     error = 3 * (win * (1 - win) / RUNS) ** 0.5
                     tally["fresh_near"] += lo - error <= win <= hi + error
                 tally["cpu"] += cpu() - start
+                for key, value in tally.items():  # a seed stopped part way (Ctrl-C) counts nothing
+                    done[key] += value
                 print(f"  {system_id} seed {seed}: {[f.win for f in adv.fights]}", flush=True)
     except KeyboardInterrupt:
         print("stopped early; the counts so far:")

@@ -23,7 +23,10 @@ again when it makes the fight too hard (and do not add that kind to that
 group again); when several kinds in a row are too much, swap a foe already
 there for a kind seen to hit harder - some systems go from a walkover to a
 massacre with one more foe of any kind, so the count alone cannot find the
-band.
+band.  A group of four or more added foes that wins every fight played
+grows by half as many again at once (a strong party against weak kinds
+would otherwise cost a measured group per foe); when such a jump is too
+much, the search goes back and adds one at a time from then on.
 
 Each group is measured in steps of 20, 30, 150, 300 and 500 fights (1,000
 in all, `RUNS`), each step with its own seed drawn from the adventure's Rng:
@@ -260,22 +263,30 @@ def _grow(system: System, scout: Scout, measure: Any, base: list[Actor],
     refused: dict[tuple[str, ...], set[str]] = {}
     swapped: set[tuple[tuple[str, ...], int, str]] = set()
     undo: tuple[int, Actor | None, str | None] | None = None  # (index, foe before, kind before)
+    batch = 0  # foes added at once after a walkover (0: the last move was not a batch)
+    walkover = False  # the group just measured: the party won every fight played
+    batching = True  # until a batch turns out too much
 
     def key() -> tuple[str, ...]:
         return tuple(sorted(str(t) for t in templates[fixed:]))
 
     while True:
         verdict = "easier"
+        walkover = not foes
         if foes:
             try:
                 return measure(foes, templates)
             except _Easier:
                 verdict = "easier"
+                walkover = scout.last >= 1.0
             except _Harder:
                 verdict = "harder"
-            if undo is not None and undo[1] is None:
+            if undo is not None and undo[1] is None and not batch:
                 hits[str(templates[undo[0]])] = scout.last
-        if verdict == "harder":
+        if verdict == "harder" and batch:  # too many at once: back, and one at a time from now on
+            del foes[-batch:], templates[-batch:]
+            batch, undo, walkover, batching = 0, None, False, False
+        elif verdict == "harder":
             if undo is None:
                 return None  # the leader alone is too much
             index, before, kind_before = undo
@@ -287,11 +298,20 @@ def _grow(system: System, scout: Scout, measure: Any, base: list[Actor],
             else:
                 foes[index], templates[index] = before, kind_before
             verdict = "easier"  # back to the group before the move, which was too easy
-        undo = None
+        undo, batch = None, 0
         sig = key()
         no = refused.get(sig, set())
         left = [k for k in kinds if k not in no] if len(no) < MAX_REFUSED else []
         if left and len(foes) < MAX_FOES:
+            # after a walkover with four or more foes added, half as many again; otherwise one more
+            count = min((len(foes) - fixed) // 2, MAX_FOES - len(foes)) if walkover and batching else 0
+            if count >= 2:
+                for _ in range(count):
+                    kind = rng.choice(left)
+                    foes.append(system.npc(kind))
+                    templates.append(kind)
+                batch = count
+                continue
             kind = rng.choice(left)
             foes.append(system.npc(kind))
             templates.append(kind)

@@ -19,6 +19,7 @@ rolls the same), and never peeks at hidden damage.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from solo.rules.action_dice.actions import ATTACKS
@@ -103,7 +104,7 @@ def own_turn(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
         for target in sorted(reachable, key=lambda s: -s.delver.wounds):
             t = target.delver
             done_for = (
-                finishing_chance(t.wounds, t.health) >= 0.5
+                _even_chance_to_finish(t.wounds, t.health)
                 if t.lesser
                 else likely_damage(target, t) >= t.health
             )
@@ -132,6 +133,12 @@ def own_turn(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
         target = min(foes, key=lambda s: (len(s.engaged), s.index))
         return Action(actor, "move", target.actor)
     return None
+
+
+@lru_cache(maxsize=512)
+def _even_chance_to_finish(wounds: int, health: int) -> bool:
+    """Whether a finishing blow kills at least half the time (kept: asked every turn a foe is hurt)."""
+    return finishing_chance(wounds, health) >= 0.5
 
 
 def likely_damage(seat: Post, actor: Any) -> float:

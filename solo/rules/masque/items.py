@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from solo.dice import Rng
 from solo.rules.engine import RulesError
@@ -37,7 +38,15 @@ def check_item(text: str, named: set[str], where: str) -> str:
 
 
 def pluses(items: list[str], kind: str) -> list[int]:
-    return [p[1] for p in map(plus_item, items) if p is not None and p[0] == kind]
+    if not items:
+        return []
+    return list(_pluses(tuple(items), kind))
+
+
+@lru_cache(maxsize=512)
+def _pluses(items: tuple[str, ...], kind: str) -> tuple[int, ...]:
+    """`pluses`, read once for each list of items (a forecast asks every bit)."""
+    return tuple(p[1] for p in map(plus_item, items) if p is not None and p[0] == kind)
 
 
 def stack_modifiers(values: list[int]) -> int:

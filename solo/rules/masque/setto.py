@@ -117,6 +117,8 @@ class SetTo(Encounter):
         for seat in self.seats:
             seat.was_up = bool(self.mark(seat))
         self.striker: str | None = None
+        self._sides_order: tuple[str, str, bool] | None = None  # `initiative`'s fixed part
+        self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
         surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
@@ -129,7 +131,7 @@ class SetTo(Encounter):
         return self._other[side]
 
     def upstage(self, side: str) -> list[MasqueSeat]:
-        out = [s for s in self.stage.upstage(side) if s.out is None]
+        out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
         if self.intruders:
             out += [s for s in self.intruders.values() if s.side == side and s.out is None]
         return out
@@ -139,7 +141,7 @@ class SetTo(Encounter):
 
     def up(self, seat: MasqueSeat) -> bool:
         """On a mark: its own side's, or (a Mast Rat) an opponent's."""
-        if self.stage.mark_of(seat.side, seat):
+        if seat in self.stage.marks[seat.side]:  # seats compare by identity
             return True
         return bool(self.intruders) and self.intruding(seat) is not None
 
@@ -169,15 +171,15 @@ class SetTo(Encounter):
     def initiative(self) -> list[str]:
         """Sides in the order they take options: the troupe first unless an active role actor leads the
         monsters."""
-        def leads(side: str) -> bool:
-            return any(not s.mactor.is_monster for s in self.seats if s.side == side and s.out is None)
-
-        sides = list(self.sides)
-        troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
-        first = troupe[0]
-        rest = self.other(first)
-        if leads(rest) and all(x.mactor.is_monster or not x.mactor.is_pc
-                               for x in self.seats if x.side == rest):
+        if self._sides_order is None:  # who is a PC or a monster does not change in a set-to
+            sides = list(self.sides)
+            troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
+            first = troupe[0]
+            rest = self.other(first)
+            self._sides_order = (first, rest, all(x.mactor.is_monster or not x.mactor.is_pc
+                                                  for x in self.seats if x.side == rest))
+        first, rest, may_lead = self._sides_order
+        if may_lead and any(not s.mactor.is_monster for s in self.seats if s.side == rest and s.out is None):
             return [rest, first]
         return [first, rest]
 
@@ -221,7 +223,10 @@ class SetTo(Encounter):
         seat = self.seat(actor)
         if seat.out is not None or not seat.acts or seat.action is not None or self.is_over():
             return None
-        s: MasqueSeat = seat  # type: ignore[assignment]
+        return self._policy_move(seat)  # type: ignore[arg-type]
+
+    def _policy_move(self, s: MasqueSeat) -> Action:
+        actor = s.actor
         if not self.up(s):
             return Action(actor, "enter", options={"mark": "any"})
         if s.immobile:
@@ -230,7 +235,29 @@ class SetTo(Encounter):
             return Action(actor, "cast")
         foes = [f.actor for f in self.upstage(self.other(s.side))]
         target = max(foes, key=lambda t: t.build) if foes else None  # type: ignore[attr-defined]
-        return Action(actor, "cast", target, options={"dice": suggested_casts(s.mactor)[0]})
+        me = s.mactor
+        return Action(actor, "cast", target, options={"dice": _suggested(me.role_die, me.current)[0]})
+
+    def run(self, until: Any = None, choose: Any = None) -> list[Event]:
+        """The kernel's loop; a forecast's set-to (nothing recorded, the policy deciding for everyone)
+        takes a quicker one with the same moves in the same order: every seat still in declares the
+        policy's move (legal by construction, so not checked again), then the bit is played."""
+        from solo.rules.masque.system import Masque
+
+        if self.record or until is not None or choose is not None \
+                or type(self.system).npc_policy is not Masque.npc_policy:
+            return super().run(until, choose)
+        events: list[Event] = []
+        seats = self.seats
+        while not (self.finished or self.round > self.max_rounds or self._live <= 1):
+            for seat in seats:
+                if seat.out is None and seat.acts and seat.action is None:
+                    seat.action = self._policy_move(seat)
+            self.resolve_round(events)
+            for seat in seats:
+                seat.action = None
+            self.round_over(events)
+        return events
 
     def describe(self, action: Action) -> str:
         if action.kind == "cast":
@@ -365,7 +392,7 @@ class SetTo(Encounter):
             specials.modifiers(self, seat, roll)
             return roll
         cast = parse_cast(str(action.option("dice")))
-        over = cast.faces == actor.current + 1 and cast.const <= -1
+        over = cast.const <= -1 and cast.faces == actor.current + 1
         cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
         weapons = items.pluses(actor.items, "weapon")
@@ -397,17 +424,20 @@ class SetTo(Encounter):
 
     def borrowed(self, side: str) -> list[DieRoll]:
         """Dice a Bravo's Role Fx took from the foes, counted on this side as extra actors."""
-        return [d for s in self.seats if s.side == side for d in s.state.get("stolen", [])]
+        return [d for s in self.seats if s.side == side and s.state for d in s.state.get("stolen", ())]
 
     def reduction(self, side: str) -> int:
-        return int(sum(s.state.get("pool_reduction", 0) for s in self.upstage(self.other(side))))
+        return int(sum(s.state.get("pool_reduction", 0) for s in self.upstage(self.other(side)) if s.state))
 
     def strike_side(self, totals: dict[str, int]) -> str | None:
         a, b = list(self.sides)
-        up = {side: len([s for s in self.upstage(side) if s.roll is not None]) for side in self.sides}
-        nat = {side: max((d.sides for s in self.upstage(side) if s.roll is not None
-                          for d in s.roll.naturals() if d.sides >= 6 and not d.lost), default=0)
-               for side in self.sides}
+        up: dict[str, int] = {}
+        nat: dict[str, int] = {}
+        for side in self.sides:
+            rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
+            up[side] = len(rolls)
+            nat[side] = max((d.sides for r in rolls for d in r.naturals() if d.sides >= 6 and not d.lost),
+                            default=0)
         for few, many in ((a, b), (b, a)):
             if up[few] < up[many] and nat[few] and nat[few] > nat[many]:
                 return few
@@ -417,10 +447,10 @@ class SetTo(Encounter):
 
     def deal_hits(self, side: str, bit: int, events: list[Event]) -> None:
         strikers = [s for s in self.upstage(side) if s.roll is not None]
-        keys = [(-s.roll.personal, s.mactor.build) for s in strikers]  # type: ignore[union-attr]
-        tied = len(set(keys)) < len(keys)
+        keys = {id(s): (-s.roll.personal, s.mactor.build) for s in strikers}  # type: ignore[union-attr]
+        tied = len(set(keys.values())) < len(keys)
         tiebreak = {id(s): self.rng.random() if tied else 0.0 for s in strikers}
-        strikers.sort(key=lambda s: (-s.roll.personal, s.mactor.build, tiebreak[id(s)]))  # type: ignore[union-attr]
+        strikers.sort(key=lambda s: (*keys[id(s)], tiebreak[id(s)]))
         foes_up = bool(self.upstage(self.other(side)))
         qualified = [s for s in strikers if s.roll is not None and s.roll.met and not s.forfeit]
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average]
@@ -549,8 +579,10 @@ class SetTo(Encounter):
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
         for seat in self.seats:
+            if seat.out is not None or seat.hits != 1:
+                continue
             worn = items.pluses(seat.mactor.items, "armour")
-            if seat.out is not None or seat.hits != 1 or not worn:
+            if not worn:
                 continue
             n = items.stack_modifiers(worn)
             result = items.armour_check(n, self.rng)
@@ -565,10 +597,13 @@ class SetTo(Encounter):
     def check_morale(self, events: list[Event]) -> None:
         if self.morale != "half":
             return
-        for side in self.sides:
-            seats = [s for s in self.seats if s.side == side]
-            if not all(s.mactor.is_monster for s in seats) or len(seats) < 2:
-                continue
+        if self._flighty is None:  # the all-monster sides of two or more: they never change in a set-to
+            self._flighty = []
+            for side in self.sides:
+                seats = [s for s in self.seats if s.side == side]
+                if all(s.mactor.is_monster for s in seats) and len(seats) >= 2:
+                    self._flighty.append((side, seats))
+        for side, seats in self._flighty:
             out = sum(1 for s in seats if s.out is not None)
             still = [s for s in seats if s.out is None]
             if still and out * 2 >= len(seats) and self.alive.get(self.other(side), 0):

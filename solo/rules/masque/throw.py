@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
-from solo.dice.special import is_natural, roll_face
+from solo.dice.special import DOUBLED, MAX_REROLLS, is_natural, roll_face
 from solo.rules.masque.cast import Cast, Term
 
 
@@ -95,7 +95,11 @@ class CastRoll:
 
     @property
     def raw(self) -> int:
-        return sum(d.value for d in self.dice) + self.const + self.bonus - self.reduction
+        total = self.const + self.bonus - self.reduction
+        for d in self.dice:  # each die's `value`, inline (a forecast asks this thousands of times)
+            if not d.lost:
+                total += d.sign * sum(d.rolls) + d.adjust
+        return total
 
     @property
     def casting(self) -> int:
@@ -111,7 +115,10 @@ class CastRoll:
 
     @property
     def average2(self) -> int:
-        return sum(d.average2 for d in self.dice) + 2 * self.const
+        total = 2 * self.const
+        for d in self.dice:  # each die's `average2`, inline
+            total += d.sign * (1 if d.sides == 1 else d.sides + 1) * len(d.rolls)
+        return total
 
     @property
     def personal(self) -> int:
@@ -126,7 +133,8 @@ class CastRoll:
         return casting >= 1 and 2 * casting >= self.average2
 
     def naturals(self) -> list[DieRoll]:
-        return [d for d in self.dice if d.natural and not d.modifier]
+        # `d.natural` inline: a die of four faces or more at its top face
+        return [d for d in self.dice if d.sides >= 4 and d.rolls[-1] == d.sides and not d.modifier]
 
     def high_die(self) -> DieRoll | None:
         """The positive die with the highest value (a Spidure's and a Pirate's 'high die')."""
@@ -164,9 +172,11 @@ def _num(value: Fraction) -> str:
 
 def roll_term(term: Term, least: bool, rng: Rng) -> DieRoll:
     """One initial die (a pair rolls both and keeps one; ties keep the die with fewer faces)."""
-    first = roll_face(term.sides, rng)
+    sides = term.sides
+    # `roll_face`, with a plain die drawn here (most dice of a forecast are plain)
+    first = rng.die(sides) if sides != 1 and sides not in DOUBLED else roll_face(sides, rng)
     if not term.pair:
-        return DieRoll(term.sides, term.sign, [first])
+        return DieRoll(sides, term.sign, [first])
     second = roll_face(term.pair, rng)
     a, b = (term.sides, first), (term.pair, second)
     if a[1] == b[1]:
@@ -196,10 +206,9 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
 
 def explode(die: DieRoll, rng: Rng) -> None:
     """Reroll and add while the die shows a natural (a monster's option, always taken)."""
-    from solo.dice.special import MAX_REROLLS
-
-    while die.natural and len(die.rolls) <= MAX_REROLLS:
-        die.rolls.append(roll_face(die.sides, rng))
+    sides, rolls = die.sides, die.rolls
+    while sides >= 4 and rolls[-1] == sides and len(rolls) <= MAX_REROLLS:  # a natural: again
+        rolls.append(roll_face(sides, rng))
 
 
 @lru_cache(maxsize=256)

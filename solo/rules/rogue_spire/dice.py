@@ -92,8 +92,10 @@ class Shifted:
     overflow: int
 
 
+@lru_cache(maxsize=1024)
 def shift(attack: int, modifier: int, defence: int | None = None) -> Shifted:
-    """Step the attacker's die by `modifier`; what passes an end shifts the defender's die the other way."""
+    """Step the attacker's die by `modifier`; what passes an end shifts the defender's die the other way
+    (kept: a forecast asks the same few shifts for every attack it weighs)."""
     step = LADDER.step(attack, modifier)
     if defence is None or not step.overflow:
         return Shifted(step.sides, defence, step.overflow)

@@ -119,6 +119,12 @@ def quality(weapon: dict[str, Any], name: str) -> int:
 
 
 @lru_cache(maxsize=4096)
+def _attack_success(rolled: int, td: int, effective: int, accurate: bool, reroll: bool, tie: str) -> Fraction:
+    """1 - the failure chance of `attack_degrees` (kept: the policy asks it for every die and foe)."""
+    return 1 - attack_degrees(rolled, td, effective, accurate, reroll, tie)[0]
+
+
+@lru_cache(maxsize=4096)
 def attack_degrees(
     rolled: int, td: int, effective: int, accurate: bool, reroll: bool, tie: str
 ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
@@ -454,8 +460,12 @@ class Skirmish(Encounter):
         token = ", spending a story token" if action.option("token") else ""
         return f"{action.kind} {target} with D{action.option('die')}{token}"
 
+    trusted: Action | None = None  # the policy's last move in a forecast (`RogueSpire.npc_policy`)
+
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, SpireSeat)
+        if action is self.trusted:
+            return action
         if self.pending is not None:
             if seat is not self.reacting:
                 raise RulesError(f"{self.reacting.label if self.reacting else '?'} must answer first")
@@ -756,11 +766,10 @@ class Skirmish(Encounter):
     def attack_chance(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Fraction:
         """The chance an attack does anything (1 - failure), without building an Odds (the policy's)."""
         p = self.plan(seat, target, sides, social)
-        fail = attack_degrees(
+        return _attack_success(
             p["rolled"], p["td"], p["effective"], p["accurate"],
             bool(self.talent_sum(seat.actor, "reroll")), p["tie"],  # type: ignore[arg-type]
-        )[0]
-        return 1 - fail
+        )
 
     @staticmethod
     def _guarded(actor: SpireActor) -> bool:

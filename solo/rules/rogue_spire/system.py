@@ -634,7 +634,10 @@ class RogueSpire(TabledSystem):
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
         if not isinstance(encounter, Skirmish):
             raise RulesError("that encounter is not a Rogue Spire fight")
-        return policy(actor, encounter, rng)
+        action = policy(actor, encounter, rng)
+        if not encounter.record:  # a forecast: its own move is legal as made, not checked again
+            encounter.trusted = action
+        return action
 
 
 def _refuse(unknown: Mapping[str, Any]) -> None:
