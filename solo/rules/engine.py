@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from solo.dice import Rng
@@ -594,9 +594,10 @@ class Seat:
     """One actor's place in an encounter: side, label, whether it is out and what it has taken.
 
     A system subclasses it for its own per-fight state (holds, loaded
-    weapons...).  `counts` says whether this seat keeps its side in the
-    fight; `acts` whether it is asked for actions at all (Resistance NPCs act
-    only through the characters' rolls).
+    weapons...), declared once with `seat_state`: each attribute with its
+    default, set afresh on every seat.  `counts` says whether this seat keeps
+    its side in the fight; `acts` whether it is asked for actions at all
+    (Resistance NPCs act only through the characters' rolls).
     """
 
     __slots__ = ("actor", "side", "label", "index", "out", "taken", "action", "counts", "acts")
@@ -611,11 +612,36 @@ class Seat:
         self.action: Action | None = None  # declared (Declare) or taken (EachActs) this round
         self.counts = True
         self.acts = True
+        _fresh(type(self))(self)  # type: ignore[arg-type]  # a class is hashable, whatever mypy says
 
     def add(self, key: str, amount: int) -> None:
         """Count `amount` more of `key` (a track, stress, a fallout) against this seat."""
         if amount:
             self.taken[key] = self.taken.get(key, 0) + amount
+
+
+#: A seat class's own state: a slotted dataclass of attributes with defaults (or default factories), and
+#: no `__init__` made for it: `Seat.__init__` gives every seat its fresh defaults.  A subclass that sets
+#: more in its own `__init__` calls ``Seat.__init__(self, ...)`` (the decorator remakes the class, so a
+#: bare ``super()`` would not find it).
+seat_state = dataclass(slots=True, init=False, eq=False, repr=False)
+
+
+@cache
+def _fresh(cls: type) -> Callable[[Any], None]:
+    """One straight-line function setting a seat class's declared state to its defaults, written once
+    per class (a forecast seats every actor of every fight: no loop over the fields)."""
+    scope: dict[str, Any] = {}
+    lines = ["def fresh_(seat):", "    pass"]
+    for i, f in enumerate(fields(cls) if is_dataclass(cls) else ()):
+        if f.default_factory is not MISSING:
+            scope[f"v{i}"] = f.default_factory
+            lines.append(f"    seat.{f.name} = v{i}()")
+        elif f.default is not MISSING:
+            scope[f"v{i}"] = f.default
+            lines.append(f"    seat.{f.name} = v{i}")
+    exec("\n".join(lines), scope)  # noqa: S102 - names come from the class's own fields
+    return scope["fresh_"]  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

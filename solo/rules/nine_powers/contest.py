@@ -59,6 +59,7 @@ composure and wealth do not.
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -74,6 +75,7 @@ from solo.rules.engine import (
     Seat,
     choose,
     full_degrees,
+    seat_state,
 )
 from solo.rules.nine_powers.character import CONTEST_TRACKS, NinePowersActor
 from solo.rules.nine_powers.pools import (
@@ -167,51 +169,34 @@ def social_armor(actor: NinePowersActor) -> int:
     return max(actor.social_armor, actor.talent("disguise-etiquette"))
 
 
+@seat_state
 class Fighter(Seat):
     """A seat in a contest, with the effects that hold on it."""
 
-    __slots__ = (
-        "dodge_until",
-        "protected_until",
-        "no_d4_until",
-        "perceive",
-        "lore",
-        "cut",
-        "cut_by",
-        "cut_round",
-        "provoked_by",
-        "holds",
-        "last_damaged",
-        "negated_round",
-        "negated",
-        "primary",
-        "primary_until",
-        "dealt_last",
-        "dealt_now",
-        "last_hit_by",
-    )
-    actor: NinePowersActor  # a contest seats only Nine Powers actors
+    if TYPE_CHECKING:
+        actor: NinePowersActor  # a contest seats only Nine Powers actors
+    dodge_until: int = 0
+    protected_until: int = 0
+    no_d4_until: int = 0
+    perceive: dict[int, int] = field(default_factory=dict)
+    lore: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    cut: int = 0
+    cut_by: Fighter | None = None
+    cut_round: int = 0
+    provoked_by: Fighter | None = None
+    holds: dict[str, tuple[Fighter, int]] = field(default_factory=dict)
+    last_damaged: int = -10
+    negated_round: int = 0
+    negated: int = 0
+    primary: Fighter | None = None
+    primary_until: int = 0
+    dealt_last: int = 0
+    dealt_now: int = 0
+    last_hit_by: str = "melee"
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
-        super().__init__(actor, side, label, index)
-        self.dodge_until = 0
-        self.protected_until = 0
-        self.no_d4_until = 0
-        self.perceive: dict[int, int] = {}
-        self.lore: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in actor.lore.items()}
-        self.cut = 0
-        self.cut_by: Fighter | None = None
-        self.cut_round = 0
-        self.provoked_by: Fighter | None = None
-        self.holds: dict[str, tuple[Fighter, int]] = {}
-        self.last_damaged = -10
-        self.negated_round = 0
-        self.negated = 0
-        self.primary: Fighter | None = None
-        self.primary_until = 0
-        self.dealt_last = 0
-        self.dealt_now = 0
-        self.last_hit_by = "melee"
+        Seat.__init__(self, actor, side, label, index)
+        self.lore = {k: tuple(v) for k, v in actor.lore.items()}
 
     def held(self, effect: str, now: int) -> Fighter | None:
         """Who holds this fighter with a wrestling effect, if it is active."""

@@ -45,6 +45,7 @@ itself).  The fight ends when no foe is left standing or no character is.
 
 from __future__ import annotations
 
+from dataclasses import field
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,7 @@ from solo.rules.engine import (
     Seat,
     choose,
     full_degrees,
+    seat_state,
 )
 from solo.rules.options import Option
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
@@ -89,25 +91,25 @@ def is_ranged(w: dict[str, Any]) -> bool:
     return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
 
 
+@seat_state
 class Side(Seat):
     """A seat in a conflict, with the weapons' state."""
 
-    __slots__ = ("used", "loaded", "broken", "tired", "surprised", "attacked", "stunned_until", "wielding",
-                 "pc", "npc")
+    used: set[int] = field(default_factory=set)  # one-shot weapons spent
+    loaded: dict[int, int] = field(default_factory=dict)  # reload weapons: shots left
+    broken: set[int] = field(default_factory=set)
+    tired: dict[int, int] = field(default_factory=dict)
+    surprised: set[int] = field(default_factory=set)
+    attacked: bool = False
+    stunned_until: int = 0
+    wielding: int = 0  # the weapon in hand: the first until another is used
+    # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
+    pc: ResistancePC
+    npc: ResistanceNPC
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
-        super().__init__(actor, side, label, index)
-        self.used: set[int] = set()  # one-shot weapons spent
-        self.loaded: dict[int, int] = {}  # reload weapons: shots left
-        self.broken: set[int] = set()
-        self.tired: dict[int, int] = {}
-        self.surprised: set[int] = set()
-        self.attacked = False
-        self.stunned_until = 0
-        self.wielding = 0  # the weapon in hand: the first until another is used
-        # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
-        self.pc: ResistancePC = actor  # type: ignore[assignment]
-        self.npc: ResistanceNPC = actor  # type: ignore[assignment]
+        Seat.__init__(self, actor, side, label, index)
+        self.pc = self.npc = actor  # type: ignore[assignment]
 
 
 class Conflict(Encounter):
