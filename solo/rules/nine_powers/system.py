@@ -142,28 +142,6 @@ class NinePowers(TabledSystem):
     def creation(self, *, name: str | None = None) -> Creation:
         return build.creation(self.data, self.formula, name)
 
-    def new_character(
-        self,
-        name: str,
-        raises: list[str],
-        *,
-        armour: str = "none",
-        pieces: tuple[str, ...] = (),
-        weapon: str = "unarmed",
-        concept: str = "",
-    ) -> NinePowersActor:
-        """A PC from the fifteen skills its background answers raised."""
-        return build.new_pc(
-            name,
-            raises,
-            build.Gear(self.data),
-            self.formula,
-            body=armour,
-            parts=pieces,
-            weapon=weapon,
-            concept=concept,
-        )
-
     def roles(self) -> list[str]:
         return sorted(self.data.keyed(build.CONCEPTS))
 
@@ -172,10 +150,6 @@ class NinePowers(TabledSystem):
 
     def npc_from_record(self, record: Mapping[str, Any]) -> NinePowersActor:
         return build.npc_from_record(record, self.formula)
-
-    def recompute_tracks(self, actor: NinePowersActor) -> None:
-        """After skills change: new maxima from the formula, current values kept within them."""
-        build.finish(actor, self.formula, keep=True)
 
     def stat_block(self, actor: Any) -> str:
         a = self.mine(actor)
@@ -591,7 +565,7 @@ class NinePowers(TabledSystem):
             a.talents[sid] = new
         else:
             a.skills[sid] = new
-            self.recompute_tracks(a)
+            build.finish(a, self.formula, keep=True)  # new maxima, current values kept within them
         return [
             Event(
                 "advance",

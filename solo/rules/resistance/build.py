@@ -14,8 +14,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.rules.data import SystemData, find
 from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick, pick_many
-from solo.rules.resistance.character import ResistancePC
-from solo.rules.resistance.dice import stress_die
+from solo.rules.resistance.character import ResistancePC, weapon
 from solo.rules.resistance.setting import Setting
 
 WEAPONS = "resistance/weapons"
@@ -26,11 +25,8 @@ NPCS = "resistance/npcs"
 def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
     weapons = data.keyed(WEAPONS)
     r = weapons[find(weapons, wid, "Resistance weapon", known=weapons)]
-    return {
-        "name": r["text"],
-        "stress": stress_die(r.get("stress", "1")),
-        "tags": [t.lower() for t in r.get("tags", [])],
-    }
+    return weapon({"name": r["text"], "stress": r.get("stress", "1"), "tags": r.get("tags", [])},
+                  f"{WEAPONS} row {wid!r}")
 
 
 def new_pc(setting: Setting, data: SystemData, name: str, role: str, slots_total: int, *, refresh: list[str],
