@@ -32,51 +32,34 @@ def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
 def new_pc(setting: Setting, data: SystemData, name: str, role: str, slots_total: int, *, refresh: list[str],
            abilities: list[str], bonds: list[dict[str, Any]]) -> ResistancePC:
     """A PC of a role (its skills, domains, knack, spread of slots, weapons and armour) with the
-    player's refresh condition, abilities and bonds."""
+    player's refresh condition, abilities and bonds; every word checked against the setting pack."""
     kit = setting.roles[role]
-    skills, domains = list(kit.get("skills", [])), list(kit.get("domains", []))
-    knacks = [kit["knack"]] if kit.get("knack") else []
-    slots, armour = _slots(kit, slots_total, setting), str(kit.get("armour", "none"))
-    skill_ids = [setting.skill_id(s) for s in skills]
-    domain_ids = [setting.domain_id(d) for d in domains]
-    for k in knacks:
-        if k not in setting.knacks:
-            raise RulesError(f"no knack called {k!r} in {setting.id}")
-    for r in refresh:
-        if r not in setting.refresh:
-            raise RulesError(f"no refresh condition called {r!r} in {setting.id}")
-    slot_map: dict[str, int] = {}
-    for res, n in slots.items():
-        rid = setting.resistance_id(res)
-        slot_map[rid] = slot_map.get(rid, 0) + int(n)
-    armour_bonus = 0
-    for a in abilities:
-        if a not in setting.abilities:
-            raise RulesError(f"no ability called {a!r} in {setting.id}")
-        ability = setting.abilities[a]
-        for res, n in (ability.get("slots") or {}).items():
-            rid = setting.resistance_id(res)
-            slot_map[rid] = slot_map.get(rid, 0) + int(n)
-        armour_bonus += int(ability.get("armour", 0))
     armours = data.keyed(ARMOUR)
-    worn = armours[find(armours, armour, "Resistance armour", known=armours)]
-    return ResistancePC(
+    worn = armours[find(armours, str(kit.get("armour", "none")), "Resistance armour", known=armours)]
+    pc = ResistancePC(
         name=name,
         setting=setting.id,
         role=str(kit["text"]) or role,
         stress={r: 0 for r in setting.resistances},
-        slots=slot_map,
         armour=str(worn["text"]),
-        armour_value=int(worn.get("value", 0)) + armour_bonus,
+        armour_value=int(worn.get("value", 0)),
         armour_tags=[t.lower() for t in worn.get("tags", [])],
-        skills=skill_ids,
-        domains=domain_ids,
-        knacks=list(knacks),
+        skills=[setting.skill_id(s) for s in kit.get("skills", [])],
+        domains=[setting.domain_id(d) for d in kit.get("domains", [])],
+        knacks=[kit["knack"]] if kit.get("knack") else [],
         refresh=list(refresh),
         abilities=list(abilities),
         bonds=bonds,
         weapons=[weapon_record(data, w) for w in kit.get("weapons", [])],
     )
+    setting.check(f"a new {setting.id} character", pc)
+    gifts = [setting.abilities[a] for a in abilities]
+    for spread in (_slots(kit, slots_total, setting), *(gift.get("slots") or {} for gift in gifts)):
+        for res, n in spread.items():
+            rid = setting.resistance_id(res)
+            pc.slots[rid] = pc.slots.get(rid, 0) + int(n)
+    pc.armour_value += sum(int(gift.get("armour", 0)) for gift in gifts)
+    return pc
 
 
 def bond_record(name: str, kind: str = "npc", level: str = "person", expertise: str = "",

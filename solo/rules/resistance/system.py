@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng, percent
-from solo.rules import schema
 from solo.rules.engine import (
     CheckResult,
     Creation,
@@ -164,13 +163,7 @@ class Resistance(TabledSystem):
         """A sheet, checked against its setting pack: every skill, domain, knack... must be the pack's."""
         actor = actor_from_dict(data)
         if isinstance(actor, ResistancePC):
-            setting = self.setting_for(actor.setting)
-            where = f"Resistance character {actor.name!r}"
-            for key in ("stress", "slots", "slot_stress"):
-                schema.known(where, actor, key, setting.resistances, "resistance", setting.id)
-            for key, what in (("skills", "skills"), ("domains", "domains"), ("knacks", "knacks"),
-                              ("refresh", "refresh conditions"), ("abilities", "abilities")):
-                schema.known(where, actor, key, getattr(setting, key), what, setting.id)
+            self.setting_for(actor.setting).check(f"Resistance character {actor.name!r}", actor)
         return actor
 
     def stat_block(self, actor: Any) -> str:
