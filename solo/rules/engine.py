@@ -748,6 +748,9 @@ class Encounter:
     phase: ClassVar[Phase] = EachActs()
     #: keyword options the system's encounter accepts, declared once for every front end
     declared_options: ClassVar[tuple[Option, ...]] = ()
+    #: the kinds of action, each with what it aims at ("enemy", "ally", None: nothing), that the
+    #: kernel's `validate` knows (empty: the system checks kinds itself)
+    kinds: ClassVar[Mapping[str, str | None]] = {}
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -1034,7 +1037,17 @@ class Encounter:
 
     # -- the system's part ----------------------------------------------------------
     def validate(self, seat: Seat, action: Action) -> Action:
-        """The action as the system will resolve it, or a RulesError saying what is wrong."""
+        """The action as the system will resolve it, or a RulesError saying what is wrong: here, one of
+        the declared `kinds` (any case) aimed where that kind aims; a system adds its own refusals."""
+        if not self.kinds:
+            return action
+        kind = str(action.kind).strip().lower()
+        if kind not in self.kinds:
+            raise RulesError(f"unknown {self.NOUN} action {action.kind!r}; known: {', '.join(self.kinds)}")
+        self.check_target(seat, action, self.kinds[kind])
+        if kind != action.kind:
+            action = Action(action.actor, kind, action.target, action.skill, action.difficulty,
+                            action.options, action.label)
         return action
 
     def declared(self, seat: Seat, action: Action, events: list[Event]) -> None:

@@ -60,7 +60,6 @@ from solo.rules.engine import (
     Odds,
     RulesError,
     Seat,
-    choose,
     full_degrees,
     seat_state,
 )
@@ -83,7 +82,7 @@ from solo.rules.targets import weakest
 if TYPE_CHECKING:
     from solo.rules.resistance.system import Resistance
 
-ACTIONS = ("attack", "close", "flee", "reload")
+ACTIONS = {"attack": "enemy", "close": None, "flee": None, "reload": None}  # each with whom it aims at
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
@@ -125,6 +124,7 @@ class Conflict(Encounter):
     )
     seat_class = Side
     phase = EachActs()
+    kinds = ACTIONS
     seats: list[Side]  # type: ignore[assignment]
     system: Resistance
 
@@ -318,16 +318,6 @@ class Conflict(Encounter):
         ranged = is_ranged(w)
         approaches = ("finesse",) if ranged else ("force",)
         return approaches, mastery, self.difficulty_of(t), self.setting.combat_skill(ranged)
-
-    def validate(self, s: Seat, action: Action) -> Action:
-        kind = choose(action.kind, ACTIONS, "conflict action")
-        if kind == "attack":
-            t = self.check_target(s, action, "enemy")
-            assert t is not None
-        if kind != action.kind:
-            action = Action(action.actor, kind, action.target, action.skill, action.difficulty,
-                            action.options, action.label)
-        return action
 
     def resolve(self, s: Side, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         kind = action.kind
