@@ -613,10 +613,8 @@ class Contest(Encounter):
         before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
         from_buffer, from_real = take(t.actor, (buffer, real), amount, skip)
         if from_buffer or from_real:
-            if from_buffer:
-                t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
-            if from_real:
-                t.taken[real] = t.taken.get(real, 0) + from_real
+            t.add(buffer, from_buffer)
+            t.add(real, from_real)
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real

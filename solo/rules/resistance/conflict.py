@@ -376,15 +376,14 @@ class Conflict(Encounter):
         )
         soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
         s.taken["stress"] = s.taken.get("stress", 0) + amount
-        if soaked:
-            s.taken["soaked"] = s.taken.get("soaked", 0) + soaked
+        s.add("soaked", soaked)
         if self.record:
             for e in new_events:
                 e.actor = s.label
                 events.append(e)
                 self.log.append(e)
         for f in fallouts:
-            s.taken[f["severity"]] = s.taken.get(f["severity"], 0) + 1
+            s.add(f["severity"], 1)
             if f.get("ends_fight") and s.out is None:
                 self.put_out(s, "taken out")
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)
@@ -481,8 +480,7 @@ class Conflict(Encounter):
             npc.armour_stress += soak
         npc.stress += amount - soak
         t.taken["stress"] = t.taken.get("stress", 0) + amount - soak
-        if soak:
-            t.taken["soaked"] = t.taken.get("soaked", 0) + soak
+        t.add("soaked", soak)
         if self.record:
             soaked = f" ({soak} soaked by {npc.armour or 'armour'})" if soak else ""
             self.emit(
