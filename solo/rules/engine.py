@@ -54,6 +54,25 @@ def choose(value: Any, allowed: Sequence[str], what: str) -> str:
     raise RulesError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
 
 
+def word_or_number(value: Any, words: Mapping[str, int], low: int, high: int, unknown: str,
+                   outside: str) -> int:
+    """`value` as a whole number from `low` to `high`, or one of `words` (any case) standing for one:
+    a difficulty given as "hard", 2 or "2".  Neither is a RulesError of `unknown` (formatted with the
+    ``value``); a number out of range one of `outside` (with the ``number``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value).strip().lower()
+        if text in words:
+            return words[text]
+        if isinstance(value, bool) or not text.lstrip("-").isdigit():
+            raise RulesError(unknown.format(value=value))
+        number = int(text)
+    if not low <= number <= high:
+        raise RulesError(outside.format(number=number))
+    return number
+
+
 def neutral_size(size: str) -> str:
     return choose(size, SIZES, "harm size")
 
