@@ -520,29 +520,6 @@ class Resistance(TabledSystem):
         pc = self.mine(actor)
         return self.stress_rules_for(pc.setting).end_situation(pc)
 
-    def buy(
-        self,
-        actor: Any,
-        price: str,
-        rng: Rng,
-        *,
-        skill: Any = None,
-        domain: Any = None,
-        resistance: str = "gold",
-    ) -> CheckResult:
-        """A purchase: a check where failure marks the price as stress; a 6-7 marks it one size less."""
-        return self.check(
-            actor,
-            "presence",
-            0,
-            rng,
-            skill=skill,
-            domain=domain,
-            stress=stress_from(price),
-            resistance=resistance,
-            defensive=True,
-        )
-
     # -- bonds ------------------------------------------------------------------------------------------
     def add_bond(
         self, actor: Any, name: str, *, level: str = "person", kind: str = "npc", expertise: str = ""
