@@ -537,14 +537,6 @@ class NinePowers(TabledSystem):
         a = self.mine(actor)
         return economy.treasure(self.data, max(a.skills.values()), rng)
 
-    def buy_with_coins(self, actor: Any, impact: int) -> list[Event]:
-        a = self.mine(actor)
-        price = int(economy.impact_row(self.data, impact)["silver"])
-        if a.coins < price:
-            raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
-        a.coins -= price
-        return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
-
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
