@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from solo.dice import Rng
 from solo.rules.engine import (
@@ -104,31 +104,29 @@ DAMAGING = {
     "social": ("bargain-wonder", "disguise-etiquette", "intuition-hearthwork", "gamble-provoke"),
     "crafting": ("alchemy", "machinery", "musing", "intuition-hearthwork"),
 }
-USE_SKILL = {
-    "provoke": "gamble-provoke",
-    "dodge": "acrobatics-climb",
-    "protect": "melee-protect",
-    "wrestle": "wrestle-disarm",
-    "perceive": "perception-escape",
-    "lore": "identify-lore",
-    "wonder": "bargain-wonder",
-    "intuition": "intuition-hearthwork",
-    "escape": "perception-escape",
-    "focus": "perception-escape",
-}
-TARGETS = {
-    "attack": "enemy",
-    "provoke": "enemy",
-    "dodge": None,
-    "protect": "ally",
-    "wrestle": "enemy",
-    "perceive": "enemy",
-    "lore": "enemy",
-    "wonder": "enemy",
-    "intuition": "enemy",
-    "escape": None,
-    "focus": "enemy",
-    "wait": None,
+
+
+class Use(NamedTuple):
+    """One thing a fighter may do in a contest, declared once."""
+
+    skill: str  # the skill it rolls ("": an attack's is the weapon's, waiting rolls none)
+    target: str | None  # whom it aims at: "enemy", "ally" or nobody
+    text: str  # what the journal says it does ("look for weak spots on" the Goblin)
+
+
+USES = {
+    "attack": Use("", "enemy", "attack"),
+    "provoke": Use("gamble-provoke", "enemy", "provoke"),
+    "dodge": Use("acrobatics-climb", None, "dodge"),
+    "protect": Use("melee-protect", "ally", "protect"),
+    "wrestle": Use("wrestle-disarm", "enemy", "wrestle"),
+    "perceive": Use("perception-escape", "enemy", "look for weak spots on"),
+    "lore": Use("identify-lore", "enemy", "recall lore about"),
+    "wonder": Use("bargain-wonder", "enemy", "awe"),
+    "intuition": Use("intuition-hearthwork", "enemy", "read the armour of"),
+    "escape": Use("perception-escape", None, "escape"),
+    "focus": Use("perception-escape", "enemy", "make a primary opponent of"),
+    "wait": Use("", None, "wait and watch"),
 }
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
@@ -142,19 +140,6 @@ EFFECT_TEXT = {
     "focus": "{f} keeps {t} between itself and the rest: the others take a big penalty to damage {f}"
              " for {span}.",
     "wonder": "{t} is awed and loses its d4 for {span}.",
-}
-USE_TEXT = {
-    "provoke": "provoke",
-    "dodge": "dodge",
-    "protect": "protect",
-    "wrestle": "wrestle",
-    "perceive": "look for weak spots on",
-    "lore": "recall lore about",
-    "wonder": "awe",
-    "intuition": "read the armour of",
-    "escape": "escape",
-    "focus": "make a primary opponent of",
-    "wait": "wait and watch",
 }
 
 
@@ -298,16 +283,16 @@ class Contest(Encounter):
             if use == "focus" and not f.actor.talent("perception-escape"):
                 continue
             if use in self.allowed:
-                add(use, USE_SKILL[use], foes, USE_TEXT[use])
+                add(use, USES[use].skill, foes, USES[use].text)
         if "wrestle" in self.allowed:
             for effect in WRESTLE_EFFECTS:
-                add("wrestle", USE_SKILL["wrestle"], foes, f"wrestle ({effect})", effect=effect)
+                add("wrestle", USES["wrestle"].skill, foes, f"wrestle ({effect})", effect=effect)
         if "dodge" in self.allowed:
-            add("dodge", USE_SKILL["dodge"], (), "dodge")
+            add("dodge", USES["dodge"].skill, (), "dodge")
         if "protect" in self.allowed and friends:
-            add("protect", USE_SKILL["protect"], friends, "protect")
+            add("protect", USES["protect"].skill, friends, "protect")
         if self._may_escape(f):
-            skill = USE_SKILL["escape"]
+            skill = USES["escape"].skill
             out.append(ActionTemplate("escape", f"{display(skill)} {f.actor.rating(skill)}: escape"
                                       f" ({self.escape_difficulty})", (), (),
                                       (("skill", skill), ("difficulty", self.escape_difficulty))))
@@ -317,7 +302,7 @@ class Contest(Encounter):
     def describe(self, action: Action) -> str:
         kind, skill, diff, options = action.kind, action.skill, action.difficulty, action.options
         if kind == "wait":
-            return USE_TEXT[kind]
+            return USES[kind].text
         whom = f" {self.label(action.target)}" if action.target is not None else ""
         rated = f"{display(skill)} {action.actor.rating(skill)}: " if skill else ""  # type: ignore[attr-defined]
         if kind == "attack":
@@ -325,9 +310,9 @@ class Contest(Encounter):
         elif kind == "wrestle":
             what = f"{rated}wrestle{whom} ({(options or {}).get('effect', 'grab')})"
         elif kind in ("dodge", "escape"):
-            what = f"{rated}{USE_TEXT[kind]}"
+            what = f"{rated}{USES[kind].text}"
         else:
-            what = f"{rated}{USE_TEXT[kind]}{whom}"
+            what = f"{rated}{USES[kind].text}{whom}"
         boost = (options or {}).get("boost")
         extra = f", spending {boost}" if boost else ""
         return f"{what}, {diff}{extra}" if kind != "escape" else f"{what} ({diff}){extra}"
@@ -343,7 +328,7 @@ class Contest(Encounter):
         """Odds of the declared roll as the pools stand now (round effects may still move them)."""
         f = self.fighter(action.actor)
         kind = action.kind
-        if kind == "wait" or kind not in TARGETS:
+        if kind == "wait" or kind not in USES:
             return None
         skill, diff = self._rolls(f, action)
         target = self.fighter(action.target) if action.target is not None and kind != "escape" else None
@@ -357,7 +342,7 @@ class Contest(Encounter):
         a use's own skill, an escape at the contest's escape difficulty."""
         kind, named = action.kind, action.skill
         if kind != "attack":
-            skill = USE_SKILL[kind]
+            skill = USES[kind].skill
         elif named:
             skill = named if named in SPEED else skill_id(named)
         else:
@@ -376,8 +361,8 @@ class Contest(Encounter):
 
     def validate(self, f: Fighter, action: Action) -> Action:  # type: ignore[override]
         kind = action.kind
-        if kind not in TARGETS:
-            raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(TARGETS)}")
+        if kind not in USES:
+            raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(USES)}")
         if kind not in self.allowed:
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
         if kind == "wait":
@@ -394,8 +379,8 @@ class Contest(Encounter):
                     f" {', '.join(display(s) for s in damaging)}"
                     + (" or wrestle for an effect" if skill == "wrestle-disarm" else "")
                 )
-        g = self.check_target(f, action, TARGETS[kind])
-        if g is not None and TARGETS[kind] == "enemy" and f.provoked_by is not None \
+        g = self.check_target(f, action, USES[kind].target)
+        if g is not None and USES[kind].target == "enemy" and f.provoked_by is not None \
                 and f.provoked_by.out is None and g is not f.provoked_by:
             raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
         if kind == "focus" and not f.actor.talent("perception-escape"):
@@ -468,7 +453,7 @@ class Contest(Encounter):
             return []
         target = None
         if action.target is not None:
-            ally = TARGETS[action.kind] == "ally"
+            ally = USES[action.kind].target == "ally"
             target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
                                                       idle="has nobody left to protect"))
             if target is None:
@@ -662,7 +647,7 @@ class Contest(Encounter):
     def _use(self, f: Fighter, t: Fighter | None, action: Action, modifier: int, events: list[Event]) -> None:
         kind, diff = action.kind, action.difficulty or "medium"
         whom = f" {t.label}" if t else ""
-        if not self._check(f, USE_SKILL[kind], t, diff, modifier, events, f"{USE_TEXT[kind]}{whom}"):
+        if not self._check(f, USES[kind].skill, t, diff, modifier, events, f"{USES[kind].text}{whom}"):
             return
         until = self.round + DURATION[diff]
         effect = action.option("effect", "grab")
