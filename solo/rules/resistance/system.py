@@ -126,6 +126,10 @@ class Resistance(TabledSystem):
             return StressRules(self.setting_for(key), self.data, self.house_rules)
         return self.per_pack("stress", make, setting_id, DEFAULT_SETTING)
 
+    def rules(self, actor: Any) -> StressRules:
+        """The stress rules of a character's own setting pack (a RulesError if it is no Resistance PC)."""
+        return self.stress_rules_for(self.mine(actor).setting)
+
     @property
     def setting(self) -> Setting:
         return self.setting_for()
@@ -452,11 +456,9 @@ class Resistance(TabledSystem):
             if actor.at_mercy:
                 events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
             return events
-        pc = self.mine(actor)
-        rid = self.setting_for(pc.setting).for_harm(kind)
-        events, _ = self.stress_rules_for(pc.setting).take(
-            pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
-        )
+        rules = self.rules(actor)
+        events, _ = rules.take(actor, rules.setting.for_harm(kind), amount, rng,
+                               cause=f"{size} {kind} harm ({die})")
         return events
 
     def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
@@ -473,18 +475,17 @@ class Resistance(TabledSystem):
                     actor.name,
                 )
             ]
-        pc = self.mine(actor)
-        rid = self.setting_for(pc.setting).for_harm(kind)
-        return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
+        rules = self.rules(actor)
+        return rules.act_to_recover(actor, rules.setting.for_harm(kind), size, rng)
 
     def take_stress(
         self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
     ) -> list[Event]:
         """Mark a known amount of stress and roll for fallout."""
-        pc = self.mine(actor)
+        rules = self.rules(actor)
         if not isinstance(amount, int) or amount < 0:
             raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
-        events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
+        events, _ = rules.take(actor, resistance, amount, rng, piercing=piercing)
         return events
 
     def renewed_hope(self, actor: Any) -> list[Event]:
@@ -505,20 +506,16 @@ class Resistance(TabledSystem):
                       {"resistance": rid, "removed": 0})]
 
     def lay_low(self, actor: Any) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).lay_low(pc)
+        return self.rules(actor).lay_low(actor)
 
     def act_to_recover(self, actor: Any, resistance: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).act_to_recover(pc, resistance, effort, rng)
+        return self.rules(actor).act_to_recover(actor, resistance, effort, rng)
 
     def refresh(self, actor: Any, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).refresh(pc, effort, rng)
+        return self.rules(actor).refresh(actor, effort, rng)
 
     def end_situation(self, actor: Any) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).end_situation(pc)
+        return self.rules(actor).end_situation(actor)
 
     # -- bonds ------------------------------------------------------------------------------------------
     def add_bond(
@@ -541,10 +538,8 @@ class Resistance(TabledSystem):
         against: str | None = None,
     ) -> CheckResult:
         """An NPC bond does something risky for you; stress it takes lands on its own track."""
-        pc = self.mine(actor)
-        s = self.setting_for(pc.setting)
-        rules = self.stress_rules_for(pc.setting)
-        b = rules.bond(pc, bond)
+        pc, rules = actor, self.rules(actor)
+        s, b = rules.setting, rules.bond(pc, bond)
         if b.get("kind", "npc") != "npc":
             raise RulesError(f"{b['name']} is a player character; ask them at the table")
         die = FAVOUR_DIE.get(str(favour).strip().lower())
@@ -590,20 +585,16 @@ class Resistance(TabledSystem):
         )
 
     def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        b = self.stress_rules_for(pc.setting).bond(pc, bond)
-        die = SIZE_DIE.get(effort, effort)
-        amount = roll_stress(stress_from(die), rng)
+        b = self.rules(actor).bond(actor, bond)
+        amount = roll_stress(stress_from(effort), rng)
         removed = min(amount, int(b.get("stress", 0)))
         b["stress"] = int(b.get("stress", 0)) - removed
-        return [
-            Event("bond", f"{pc.name} does {b['name']} a good turn: {removed} bond stress clears.", pc.name)
-        ]
+        return [Event("bond", f"{actor.name} does {b['name']} a good turn: {removed} bond stress clears.",
+                      actor.name)]
 
     def end_session(self, actor: Any, rng: Rng) -> list[Event]:
         """Fallout checks for every bond that took stress this session."""
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
+        return self.rules(actor).bond_fallout(actor, rng)
 
 
 def _named(table: dict[str, dict[str, Any]], key: str) -> str:
