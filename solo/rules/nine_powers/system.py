@@ -254,8 +254,6 @@ class NinePowers(TabledSystem):
         rating = o.rating
         if rating is None:
             raise RulesError("Nine Powers odds need a rating (1-4, or 1-6 for pools)")
-        if not isinstance(rating, int) or not 1 <= rating <= 6:
-            raise RulesError(f"a Nine Powers rating is 1-6 dice, not {rating!r}")
         diff = self.difficulty(o.difficulty)
         pool = build_pool(rating, steps(o.bonus, o.penalty))
         odds = degree_odds(pool, diff, trade=bool(o.trade))

@@ -289,8 +289,6 @@ class Resistance(TabledSystem):
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
         helpers = self._helpers(pc, approach, skill_name, domain, o.assistants)
-        if isinstance(assist, bool) or not isinstance(assist, int):
-            raise RulesError(f"assist is a number of helpers, not {assist!r}")
         return {
             "skill": skill_name,
             "has_skill": has_skill,
