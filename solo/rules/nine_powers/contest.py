@@ -305,14 +305,9 @@ class Contest(Encounter):
             return USES[kind].text
         whom = f" {self.label(action.target)}" if action.target is not None else ""
         rated = f"{display(skill)} {action.actor.rating(skill)}: " if skill else ""  # type: ignore[attr-defined]
-        if kind == "attack":
-            what = f"{rated}attack{whom}"
-        elif kind == "wrestle":
-            what = f"{rated}wrestle{whom} ({(options or {}).get('effect', 'grab')})"
-        elif kind in ("dodge", "escape"):
-            what = f"{rated}{USES[kind].text}"
-        else:
-            what = f"{rated}{USES[kind].text}{whom}"
+        what = f"{rated}{USES[kind].text}{whom}"  # a dodge or an escape has nobody to name
+        if kind == "wrestle":
+            what += f" ({(options or {}).get('effect', 'grab')})"
         boost = (options or {}).get("boost")
         extra = f", spending {boost}" if boost else ""
         return f"{what}, {diff}{extra}" if kind != "escape" else f"{what} ({diff}){extra}"

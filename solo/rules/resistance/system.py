@@ -387,16 +387,12 @@ class Resistance(TabledSystem):
             if o.defensive and result.band == COST:
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
-            more, fallouts = self.stress_rules_for(pc.setting).take(
-                pc, rid, amount, rng, cause=f"the check ({die})"
-            )
+            more, fallouts = self.rules(pc).take(pc, rid, amount, rng, cause=f"the check ({die})")
             events.extend(more)
             detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
             shared = []
             for helper in assistants or ():  # [SR] each helper suffers the same stress result
-                more, fallouts = self.stress_rules_for(helper.setting).take(
-                    helper, rid, amount, rng, cause=f"helping {pc.name}"
-                )
+                more, fallouts = self.rules(helper).take(helper, rid, amount, rng, cause=f"helping {pc.name}")
                 events.extend(more)
                 shared.append({"name": helper.name, "amount": amount, "fallout": fallouts})
             if shared:
