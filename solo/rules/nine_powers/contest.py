@@ -112,35 +112,30 @@ class Use(NamedTuple):
     skill: str  # the skill it rolls ("": an attack's is the weapon's, waiting rolls none)
     target: str | None  # whom it aims at: "enemy", "ally" or nobody
     text: str  # what the journal says it does ("look for weak spots on" the Goblin)
+    done: str = ""  # what it says when an effect takes hold (f: who, t: whom, span: how long)
 
 
 USES = {
     "attack": Use("", "enemy", "attack"),
     "provoke": Use("gamble-provoke", "enemy", "provoke"),
-    "dodge": Use("acrobatics-climb", None, "dodge"),
-    "protect": Use("melee-protect", "ally", "protect"),
-    "wrestle": Use("wrestle-disarm", "enemy", "wrestle"),
-    "perceive": Use("perception-escape", "enemy", "look for weak spots on"),
+    "dodge": Use("acrobatics-climb", None, "dodge", "{f} dodges: big bonus to armour checks for {span}."),
+    "protect": Use("melee-protect", "ally", "protect",
+                   "{f} guards {t}: big bonus to armour checks for {span}."),
+    "wrestle": Use("wrestle-disarm", "enemy", "wrestle", "{f} wrestles {t}: {effect} for {span}."),
+    "perceive": Use("perception-escape", "enemy", "look for weak spots on",
+                    "{f} spots a weakness: 2s also bypass {t}'s armour for {span}."),
     "lore": Use("identify-lore", "enemy", "recall lore about"),
-    "wonder": Use("bargain-wonder", "enemy", "awe"),
+    "wonder": Use("bargain-wonder", "enemy", "awe", "{t} is awed and loses its d4 for {span}."),
     "intuition": Use("intuition-hearthwork", "enemy", "read the armour of"),
     "escape": Use("perception-escape", None, "escape"),
-    "focus": Use("perception-escape", "enemy", "make a primary opponent of"),
+    "focus": Use("perception-escape", "enemy", "make a primary opponent of", "{f} keeps {t} between itself"
+                 " and the rest: the others take a big penalty to damage {f} for {span}."),
     "wait": Use("", None, "wait and watch"),
 }
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
 WRESTLE_EFFECTS = ("grab", "slow", "dominate", "tire", "shield")
-EFFECT_TEXT = {
-    "dodge": "{f} dodges: big bonus to armour checks for {span}.",
-    "protect": "{f} guards {t}: big bonus to armour checks for {span}.",
-    "wrestle": "{f} wrestles {t}: {effect} for {span}.",
-    "perceive": "{f} spots a weakness: 2s also bypass {t}'s armour for {span}.",
-    "focus": "{f} keeps {t} between itself and the rest: the others take a big penalty to damage {f}"
-             " for {span}.",
-    "wonder": "{t} is awed and loses its d4 for {span}.",
-}
 
 
 def armor_difficulty(shield: bool, two_handed: bool) -> str:
@@ -665,7 +660,7 @@ class Contest(Encounter):
             else:  # wonder
                 t.no_d4_until = max(t.no_d4_until, until)
         span = plural(DURATION[diff], "round")
-        text = EFFECT_TEXT[kind].format(f=f.label, t=t.label if t else "", effect=effect, span=span)
+        text = USES[kind].done.format(f=f.label, t=t.label if t else "", effect=effect, span=span)
         self.emit(events, "effect", text, (t if kind == "wonder" and t else f).actor,
                   **({"effect": effect} if kind == "wrestle" else {}))
 
