@@ -77,10 +77,6 @@ def npc_bond(setting: Setting, bid: str) -> dict[str, Any]:
                        id=bid, about=b["text"])
 
 
-def pc_bond(name: str) -> dict[str, Any]:
-    return {"name": name, "kind": "pc", "level": "person", "stress": 0, "stressed": False}
-
-
 def random_pc(
     setting: Setting,
     data: SystemData,
@@ -134,7 +130,7 @@ def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = 
     ]
 
     def build(a: dict[str, Any]) -> Actor:
-        bonds = [npc_bond(s, a["bond"])] + ([pc_bond(a["pc-bond"])] if a["pc-bond"] else [])
+        bonds = [npc_bond(s, a["bond"])] + ([bond_record(a["pc-bond"], "pc")] if a["pc-bond"] else [])
         return new_pc(s, data, a["name"], a["role"], slots_total, refresh=[a["refresh"]],
                       abilities=a["abilities"], bonds=bonds)
 

@@ -135,7 +135,7 @@ class Conflict(Encounter):
         self.situation = self.options.get("situation")
         self.domain = system.setting.domain_id(self.options["domain"]) if self.options.get("domain") else None
         self.closing_rounds = int(self.rule("closing_rounds", 1))
-        self.stress_rules = system.stress_rules
+        self.stress_rules = system.stress_rules_for()
         self.setting = system.setting
         self.downgrade_at_zero = system.downgrade_at_zero
         self.body = self.setting.physical_resistance

@@ -135,10 +135,6 @@ class Resistance(TabledSystem):
         return self.setting_for()
 
     @property
-    def stress_rules(self) -> StressRules:
-        return self.stress_rules_for()
-
-    @property
     def approach_map(self) -> dict[str, tuple[str, ...]]:  # type: ignore[override]
         return self.setting.approach_map
 
