@@ -72,7 +72,7 @@ from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, standing_penalty
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
 from solo.rules.tracks import give, take
-from solo.rules.words import listed, moved, plural, track
+from solo.rules.words import headline, listed, moved, plural, track
 
 RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftiness")
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
@@ -153,11 +153,7 @@ class NinePowers(TabledSystem):
 
     def stat_block(self, actor: Any) -> str:
         a = self.mine(actor)
-        role = "PC" if a.is_pc else "NPC"
-        head = f"{a.name} - Nine Powers {role}"
-        if a.concept:
-            head += f": {a.concept}"
-        lines = [head]
+        lines = [headline(a, "Nine Powers", a.concept)]
         width = max(len(display(s)) for s in SKILL_IDS) + 2
         columns = []
         for group in GROUPS:

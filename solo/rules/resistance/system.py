@@ -71,7 +71,7 @@ from solo.rules.resistance.moves import MOVES
 from solo.rules.resistance.setting import Setting
 from solo.rules.resistance.stress import StressRules
 from solo.rules.tabled import TabledSystem
-from solo.rules.words import listed
+from solo.rules.words import headline, listed
 
 DEFAULT_SETTING = "fantastical-crusades"
 ASSIST = Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
@@ -171,10 +171,7 @@ class Resistance(TabledSystem):
             return self._npc_block(actor)
         pc = self.mine(actor)
         s = self.setting_for(pc.setting)
-        lines = [
-            f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
-            + (f": {pc.role}" if pc.role else "")
-        ]
+        lines = [headline(pc, "Resistance", pc.role, s.id.replace("-", " ").title())]
         parts = []
         for rid in s.resistances:
             text = f"{s.name(rid)} {pc.stress.get(rid, 0)}"
@@ -254,9 +251,7 @@ class Resistance(TabledSystem):
         """The pool a check rolls, from the check's options (`given`), with what each die is for."""
         skill, domain, knack, assist = o.skill, o.domain, o.knack, o.assist
         s = self.setting_for(pc.setting)
-        if isinstance(skill, bool):
-            has_skill, skill_name = skill, "skill" if skill else None
-        elif skill:
+        if skill:
             sid = s.skill_id(skill)
             has_skill, skill_name = sid in pc.skills, sid
         elif approach:
@@ -265,12 +260,7 @@ class Resistance(TabledSystem):
             has_skill, skill_name = bool(owned), (owned[0] if owned else (options[0] if options else None))
         else:
             raise RulesError("a check needs an approach or a skill")
-        if isinstance(domain, bool):
-            has_domain = domain
-        elif domain:
-            has_domain = s.domain_id(domain) in pc.domains
-        else:
-            has_domain = False
+        has_domain = bool(domain) and s.domain_id(domain) in pc.domains
         sources = []
         if o.mastery:
             sources.append("mastery")
