@@ -251,9 +251,10 @@ class Resistance(TabledSystem):
         """The pool a check rolls, from the check's options (`given`), with what each die is for."""
         skill, domain, knack, assist = o.skill, o.domain, o.knack, o.assist
         s = self.setting_for(pc.setting)
+        skill_name: str | None
         if skill:
-            sid = s.skill_id(skill)
-            has_skill, skill_name = sid in pc.skills, sid
+            skill_name = s.skill_id(skill)
+            has_skill = skill_name in pc.skills
         elif approach:
             options = s.approach_map.get(choose(approach, tuple(self.approach_map), "approach"), ())
             owned = [k for k in options if k in pc.skills]
