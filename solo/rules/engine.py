@@ -652,10 +652,11 @@ def _fresh(cls: type) -> Callable[[Any], None]:
     per class (a forecast seats every actor of every fight: no loop over the fields)."""
     scope: dict[str, Any] = {}
     lines = ["def fresh_(seat):", "    pass"]
+    literal: dict[Any, str] = {dict: "{}", list: "[]", set: "set()"}
     for i, f in enumerate(fields(cls) if is_dataclass(cls) else ()):
         if f.default_factory is not MISSING:
             scope[f"v{i}"] = f.default_factory
-            lines.append(f"    seat.{f.name} = v{i}()")
+            lines.append(f"    seat.{f.name} = {literal.get(f.default_factory, f'v{i}()')}")
         elif f.default is not MISSING:
             scope[f"v{i}"] = f.default
             lines.append(f"    seat.{f.name} = v{i}")

@@ -132,6 +132,7 @@ USES = {
                  " and the rest: the others take a big penalty to damage {f} for {span}."),
     "wait": Use("", None, "wait and watch"),
 }
+TARGETS = {kind: use.target for kind, use in USES.items()}  # looked up on every turn of every fight
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
@@ -369,8 +370,8 @@ class Contest(Encounter):
                     f" {', '.join(display(s) for s in damaging)}"
                     + (" or wrestle for an effect" if skill == "wrestle-disarm" else "")
                 )
-        g = self.check_target(f, action, USES[kind].target)
-        if g is not None and USES[kind].target == "enemy" and f.provoked_by is not None \
+        g = self.check_target(f, action, TARGETS[kind])
+        if g is not None and TARGETS[kind] == "enemy" and f.provoked_by is not None \
                 and f.provoked_by.out is None and g is not f.provoked_by:
             raise RulesError(f"{f.label} is provoked and must face {f.provoked_by.label}")
         if kind == "focus" and not f.actor.talent("perception-escape"):
@@ -443,7 +444,7 @@ class Contest(Encounter):
             return []
         target = None
         if action.target is not None:
-            ally = USES[action.kind].target == "ally"
+            ally = TARGETS[action.kind] == "ally"
             target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
                                                       idle="has nobody left to protect"))
             if target is None:
@@ -588,8 +589,10 @@ class Contest(Encounter):
         before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
         from_buffer, from_real = take(t.actor, (buffer, real), amount, skip)
         if from_buffer or from_real:
-            t.add(buffer, from_buffer)
-            t.add(real, from_real)
+            if from_buffer:  # written out, not Seat.add: every hit of every forecast fight lands here
+                t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
+            if from_real:
+                t.taken[real] = t.taken.get(real, 0) + from_real
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real

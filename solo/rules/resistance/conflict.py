@@ -376,7 +376,8 @@ class Conflict(Encounter):
         )
         soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
         s.taken["stress"] = s.taken.get("stress", 0) + amount
-        s.add("soaked", soaked)
+        if soaked:  # written out, not Seat.add: every stress of every forecast fight comes here
+            s.taken["soaked"] = s.taken.get("soaked", 0) + soaked
         if self.record:
             for e in new_events:
                 e.actor = s.label
@@ -480,7 +481,8 @@ class Conflict(Encounter):
             npc.armour_stress += soak
         npc.stress += amount - soak
         t.taken["stress"] = t.taken.get("stress", 0) + amount - soak
-        t.add("soaked", soak)
+        if soak:
+            t.taken["soaked"] = t.taken.get("soaked", 0) + soak
         if self.record:
             soaked = f" ({soak} soaked by {npc.armour or 'armour'})" if soak else ""
             self.emit(
