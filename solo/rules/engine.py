@@ -26,8 +26,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
-from typing import Any, ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar, TypeVar
 
 from solo.dice import Rng
 from solo.errors import SoloError
@@ -631,7 +631,11 @@ class Seat:
         self.action: Action | None = None  # declared (Declare) or taken (EachActs) this round
         self.counts = True
         self.acts = True
-        _fresh(type(self))(self)  # type: ignore[arg-type]  # a class is hashable, whatever mypy says
+        self.fresh(self)
+
+    @staticmethod
+    def fresh(seat: Seat) -> None:
+        """Set the seat class's own state to its defaults (`seat_state` writes one for each class)."""
 
     def add(self, key: str, amount: int) -> None:
         """Count `amount` more of `key` (a track, stress, a fallout) against this seat."""
@@ -639,14 +643,20 @@ class Seat:
             self.taken[key] = self.taken.get(key, 0) + amount
 
 
-#: A seat class's own state: a slotted dataclass of attributes with defaults (or default factories), and
-#: no `__init__` made for it: `Seat.__init__` gives every seat its fresh defaults.  A subclass that sets
-#: more in its own `__init__` calls ``Seat.__init__(self, ...)`` (the decorator remakes the class, so a
-#: bare ``super()`` would not find it).
-seat_state = dataclass(slots=True, init=False, eq=False, repr=False)
+SeatType = TypeVar("SeatType", bound=Seat)
 
 
-@cache
+def seat_state(cls: type[SeatType]) -> type[SeatType]:
+    """A seat class's own state: a slotted dataclass of attributes with defaults (or default factories)
+    and no `__init__` made for it; its `fresh`, written once here, gives every seat its defaults when
+    `Seat.__init__` runs.  A subclass that sets more in its own `__init__` calls
+    ``Seat.__init__(self, ...)`` (the decorator remakes the class, so a bare ``super()`` would not find it).
+    """
+    made = dataclass(slots=True, init=False, eq=False, repr=False)(cls)
+    made.fresh = staticmethod(_fresh(made))  # type: ignore[method-assign, assignment]
+    return made
+
+
 def _fresh(cls: type) -> Callable[[Any], None]:
     """One straight-line function setting a seat class's declared state to its defaults, written once
     per class (a forecast seats every actor of every fight: no loop over the fields)."""
