@@ -18,6 +18,7 @@ from typing import Any
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.errors import SoloError
 from solo.files import write_text
+from solo.rules import registry
 from solo.story.output import format_for
 
 FORMATS = ("md", "json")
@@ -27,7 +28,7 @@ MAX_PARTY_FILE = 1_000_000  # bytes
 # Examples under `--help` and the global options the command takes (solo.commands.grammar).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "adventure": ("solo adventure --seed 3",
-                  "solo adventure --system resistance --danger deadly -o crypt.md"),
+                  f"solo adventure --system {registry.ids()[1]} --danger deadly -o crypt.md"),
 }
 GLOBALS: dict[str, tuple[str, ...]] = {"adventure": ("seed", "json", "saves", "tables")}
 

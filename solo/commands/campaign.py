@@ -23,6 +23,7 @@ from solo.commands.context import Context, UsageError, record_saved
 from solo.commands.grammar import deprecated
 from solo.errors import SoloError
 from solo.files import write_text
+from solo.rules import registry
 from solo.story.output import format_for
 
 LAST_ENTRIES = 10
@@ -30,7 +31,7 @@ LAST_ENTRIES = 10
 
 # Examples under `--help` and the global options each command takes (solo.commands.grammar).
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "new": ("solo new \"The Salt Road\" --system nine-powers --seed 7",),
+    "new": (f"solo new \"The Salt Road\" --system {registry.ids()[0]} --seed 7",),
     "list": ("solo list", "solo list --json"),
     "show": ("solo show the-salt-road --last 5",),
     "note": ("solo note -c the-salt-road The rain has not stopped for three days.",),
@@ -40,7 +41,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "delete": ("solo delete the-salt-road --yes",),
     "restore": ("solo restore the-salt-road",),
     "rename": ("solo rename the-salt-road \"The Long Road\"",),
-    "system": ("solo system the-salt-road", "solo system the-salt-road resistance"),
+    "system": ("solo system the-salt-road", f"solo system the-salt-road {registry.ids()[1]}"),
     "replay": ("solo replay the-salt-road",),
 }
 _KEPT = ("json", "saves", "tables")

@@ -38,18 +38,19 @@ MAX_FORECAST = 200_000
 
 
 # Examples under `--help` and the global options each command takes (solo.commands.grammar).
+FIRST = registry.ids()[0]  # the system the examples play: the first registered, named by no line here
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "character": ("solo character new nine-powers --random --seed 5",),
-    "character new": ("solo character new nine-powers --random --seed 5 --out ilse.json",
+    "character": (f"solo character new {FIRST} --random --seed 5",),
+    "character new": (f"solo character new {FIRST} --random --seed 5 --out ilse.json",
                       "solo character new -c the-salt-road --random"),
     "character list": ("solo character list -c the-salt-road",),
     "character show": ("solo character show ilse.json",),
-    "character npc": ("solo character npc nine-powers", "solo character npc nine-powers goblin"),
-    "check": ("solo check nine-powers --pc random --approach wits --seed 3",
+    "character npc": (f"solo character npc {FIRST}", f"solo character npc {FIRST} goblin"),
+    "check": (f"solo check {FIRST} --pc random --approach wits --seed 3",
               "solo check -c the-salt-road --approach force --difficulty hard"),
-    "encounter": ("solo encounter nine-powers --pc random --foe goblin --auto --seed 8",
+    "encounter": (f"solo encounter {FIRST} --pc random --foe goblin --auto --seed 8",
                   "solo encounter -c the-salt-road --foe goblin"),
-    "forecast": ("solo forecast nine-powers --pc random --foe goblin -n 500 --seed 1",),
+    "forecast": (f"solo forecast {FIRST} --pc random --foe goblin -n 500 --seed 1",),
 }
 GLOBALS: dict[str, tuple[str, ...]] = {
     "character show": ("json", "tables"),

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from solo.campaign import story_moves as story_actions
 from solo.commands.context import Context, UsageError, add_campaign_option
 from solo.files import write_text
+from solo.rules import registry
 from solo.story import (
     HOOK_TABLE,
     Foundation,
@@ -51,7 +52,7 @@ def _output_options(parser: Any) -> None:
 # Examples under `--help` and the global options each command takes (solo.commands.grammar).
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "hooks": ("solo hooks -n 3 --seed 11", "solo hooks --from story/location -n 2"),
-    "npc": ("solo npc --seed 4", "solo npc -n 3 --system nine-powers --json"),
+    "npc": ("solo npc --seed 4", f"solo npc -n 3 --system {registry.ids()[0]} --json"),
     "foundation": ("solo foundation --seed 9",),
 }
 

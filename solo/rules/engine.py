@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from solo.dice import Rng
 from solo.errors import SoloError
@@ -52,6 +52,25 @@ def choose(value: Any, allowed: Sequence[str], what: str) -> str:
     if text in allowed:
         return text
     raise RulesError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def word_or_number(value: Any, words: Mapping[str, int], low: int, high: int, unknown: str,
+                   outside: str) -> int:
+    """`value` as a whole number from `low` to `high`, or one of `words` (any case) standing for one:
+    a difficulty given as "hard", 2 or "2".  Neither is a RulesError of `unknown` (formatted with the
+    ``value``); a number out of range one of `outside` (with the ``number``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value).strip().lower()
+        if text in words:
+            return words[text]
+        if isinstance(value, bool) or not text.lstrip("-").isdigit():
+            raise RulesError(unknown.format(value=value))
+        number = int(text)
+    if not low <= number <= high:
+        raise RulesError(outside.format(number=number))
+    return number
 
 
 def neutral_size(size: str) -> str:
@@ -594,9 +613,10 @@ class Seat:
     """One actor's place in an encounter: side, label, whether it is out and what it has taken.
 
     A system subclasses it for its own per-fight state (holds, loaded
-    weapons...).  `counts` says whether this seat keeps its side in the
-    fight; `acts` whether it is asked for actions at all (Resistance NPCs act
-    only through the characters' rolls).
+    weapons...), declared once with `seat_state`: each attribute with its
+    default, set afresh on every seat.  `counts` says whether this seat keeps
+    its side in the fight; `acts` whether it is asked for actions at all
+    (Resistance NPCs act only through the characters' rolls).
     """
 
     __slots__ = ("actor", "side", "label", "index", "out", "taken", "action", "counts", "acts")
@@ -611,11 +631,47 @@ class Seat:
         self.action: Action | None = None  # declared (Declare) or taken (EachActs) this round
         self.counts = True
         self.acts = True
+        self.fresh(self)
+
+    @staticmethod
+    def fresh(seat: Seat) -> None:
+        """Set the seat class's own state to its defaults (`seat_state` writes one for each class)."""
 
     def add(self, key: str, amount: int) -> None:
         """Count `amount` more of `key` (a track, stress, a fallout) against this seat."""
         if amount:
             self.taken[key] = self.taken.get(key, 0) + amount
+
+
+SeatType = TypeVar("SeatType", bound=Seat)
+
+
+def seat_state(cls: type[SeatType]) -> type[SeatType]:
+    """A seat class's own state: a slotted dataclass of attributes with defaults (or default factories)
+    and no `__init__` made for it; its `fresh`, written once here, gives every seat its defaults when
+    `Seat.__init__` runs.  A subclass that sets more in its own `__init__` calls
+    ``Seat.__init__(self, ...)`` (the decorator remakes the class, so a bare ``super()`` would not find it).
+    """
+    made = dataclass(slots=True, init=False, eq=False, repr=False)(cls)
+    made.fresh = staticmethod(_fresh(made))  # type: ignore[method-assign, assignment]
+    return made
+
+
+def _fresh(cls: type) -> Callable[[Any], None]:
+    """One straight-line function setting a seat class's declared state to its defaults, written once
+    per class (a forecast seats every actor of every fight: no loop over the fields)."""
+    scope: dict[str, Any] = {}
+    lines = ["def fresh_(seat):", "    pass"]
+    literal: dict[Any, str] = {dict: "{}", list: "[]", set: "set()"}
+    for i, f in enumerate(fields(cls) if is_dataclass(cls) else ()):
+        if f.default_factory is not MISSING:
+            scope[f"v{i}"] = f.default_factory
+            lines.append(f"    seat.{f.name} = {literal.get(f.default_factory, f'v{i}()')}")
+        elif f.default is not MISSING:
+            scope[f"v{i}"] = f.default
+            lines.append(f"    seat.{f.name} = v{i}")
+    exec("\n".join(lines), scope)  # noqa: S102 - names come from the class's own fields
+    return scope["fresh_"]  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,6 +778,9 @@ class Encounter:
     phase: ClassVar[Phase] = EachActs()
     #: keyword options the system's encounter accepts, declared once for every front end
     declared_options: ClassVar[tuple[Option, ...]] = ()
+    #: the kinds of action, each with what it aims at ("enemy", "ally", None: nothing), that the
+    #: kernel's `validate` knows (empty: the system checks kinds itself)
+    kinds: ClassVar[Mapping[str, str | None]] = {}
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -1013,7 +1072,17 @@ class Encounter:
 
     # -- the system's part ----------------------------------------------------------
     def validate(self, seat: Seat, action: Action) -> Action:
-        """The action as the system will resolve it, or a RulesError saying what is wrong."""
+        """The action as the system will resolve it, or a RulesError saying what is wrong: here, one of
+        the declared `kinds` (any case) aimed where that kind aims; a system adds its own refusals."""
+        if not self.kinds:
+            return action
+        kind = str(action.kind).strip().lower()
+        if kind not in self.kinds:
+            raise RulesError(f"unknown {self.NOUN} action {action.kind!r}; known: {', '.join(self.kinds)}")
+        self.check_target(seat, action, self.kinds[kind])
+        if kind != action.kind:
+            action = Action(action.actor, kind, action.target, action.skill, action.difficulty,
+                            action.options, action.label)
         return action
 
     def declared(self, seat: Seat, action: Action, events: list[Event]) -> None:

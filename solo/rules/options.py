@@ -126,10 +126,12 @@ def given(declared: Iterable[Option], options: Mapping[str, Any], what: str) -> 
 
     A system's `check`, `check_odds` and `odds_for` take `**options` and read
     them through this, so the declaration is the one list of what they take;
-    an unknown name is an OptionError naming what `what` takes.
+    an unknown name is an OptionError naming what `what` takes, and a whole
+    number is checked against its declared kind and range.
     """
     by_name = {option.name: option for option in declared}
     unknown = sorted(set(options) - set(by_name))
     if unknown:
         raise OptionError(f"{what} take {', '.join(by_name) or 'no options'}; not {', '.join(unknown)}")
-    return SimpleNamespace(**{name: options.get(name, option.default) for name, option in by_name.items()})
+    return SimpleNamespace(**{name: option.parse(options[name]) if option.kind == "int" and name in options
+                              else options.get(name, option.default) for name, option in by_name.items()})

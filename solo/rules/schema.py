@@ -128,6 +128,47 @@ def each(parse: Parse, field: str, what: str = "records") -> Parse:
     return parse_list
 
 
+def record(noun: str, spec: Mapping[str, Any], needs: Mapping[str, str] | None = None, *,
+           others: bool = False) -> Parse:
+    """A ``parse`` for one record (a weapon, a bond; with `each`, for every record of a list field).
+
+    `spec` maps each key to what its value must be: a field's kind ("str", "int", "list[str]"...), a
+    (kind, metadata) pair as a field would declare (a ``key`` turning each word, a ``min``), or a
+    function of the value alone whose RulesError is prefixed with the key's place.  `needs` maps the
+    keys that must be there (and not empty) to how an error asks for them ("its stress die"); a
+    ``list[str]`` key left out is an empty list; keys beyond `spec` are refused, or kept as they are
+    with `others`.  An error names the record by its ``name`` where it has one.
+    """
+    wanted = dict(needs or {})
+
+    def parse(raw: Any, where: str) -> dict[str, Any]:
+        if not isinstance(raw, Mapping):
+            raise RulesError(f"{where}: a {noun} must be a record with {', '.join(spec)}")
+        unknown = sorted(set(raw) - set(spec))
+        if unknown and not others:
+            raise RulesError(f"{where}: unknown {noun} field(s) {', '.join(unknown)}")
+        name = raw.get("name")
+        called = f"{where}: {noun} {name!r}" if isinstance(name, str) and name else f"{where}: a {noun}"
+        out = dict(raw) if others else {}
+        for key, declared in spec.items():
+            kind, meta = declared if isinstance(declared, tuple) else (declared, {})
+            if key not in raw or raw[key] == "" and key in wanted:
+                if key in wanted:
+                    raise RulesError(f"{called} needs {wanted[key]}")
+                if kind == "list[str]":
+                    out[key] = []
+            elif callable(kind):
+                try:
+                    out[key] = kind(raw[key])
+                except RulesError as exc:
+                    raise RulesError(f"{called}: {exc}") from None
+            else:
+                out[key] = _value(kind, raw[key], f"{called} {key}", meta)
+        return out
+
+    return parse
+
+
 def load(cls: type[Actor], data: Mapping[str, Any], where: str, version: int,
          upgrades: Mapping[int, Upgrade] | None = None) -> dict[str, Any]:
     """Keyword arguments for `cls` from a saved sheet, each field checked; a RulesError names a wrong one.
@@ -183,7 +224,7 @@ def _value(kind: str, raw: Any, what: str, meta: Mapping[str, Any]) -> Any:
     if kind == "list[str]":
         if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
             raise RulesError(f"{what} must be a list of words")
-        return list(raw)
+        return [meta["key"](v) for v in raw] if "key" in meta else list(raw)
     if kind == "list[dict[str, Any]]":
         if not isinstance(raw, list) or not all(isinstance(v, Mapping) for v in raw):
             raise RulesError(f"{what} must be a list of records")

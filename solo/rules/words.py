@@ -36,3 +36,10 @@ def listed(label: str, items: Iterable[str], sep: str = ", ") -> str:
     """'Carrying: rope, lamp' for a stat block; '' when there is nothing (a sheet leaves the line out)."""
     shown = [item for item in items if item]
     return f"{label}: {sep.join(shown)}" if shown else ""
+
+
+def headline(actor: Any, system: str, about: str = "", aside: str = "") -> str:
+    """A stat block's first line: 'Vroy - Nine Powers PC: a painter' (NPC for one the GM plays),
+    with an `aside` in brackets after PC ('Resistance PC (Fantastical Crusades): ...')."""
+    head = f"{actor.name} - {system} {'PC' if actor.is_pc else 'NPC'}" + (f" ({aside})" if aside else "")
+    return head + (f": {about}" if about else "")

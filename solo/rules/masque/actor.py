@@ -22,12 +22,6 @@ ROLE_DICE = {"lancer": 12, "curate": 10, "bravo": 8, "magnus": 6}
 ROLE_BUILD = {"lancer": 12, "curate": 10, "bravo": 8, "magnus": 6}
 
 
-def _kind(raw: Any, where: str) -> str:
-    if raw not in ("pc", "npc"):
-        raise RulesError(f"{where}: kind must be pc or npc, not {raw!r}")
-    return str(raw)
-
-
 def _role(raw: Any, where: str) -> str:
     if raw != "" and raw not in ROLE_DICE:
         raise RulesError(f"{where}: role must be one of {', '.join(ROLE_DICE)} (or empty for a monster),"
@@ -40,7 +34,7 @@ class MasqueActor(Actor):
     system_id: ClassVar[str] = SYSTEM_ID
 
     name: str
-    kind: str = field(default="pc", metadata={"parse": _kind})
+    kind: str = field(default="pc", metadata={"choices": ("pc", "npc")})
     chops: int = 0
     build: int = field(default=8, metadata={"min": 1})
     current: int = field(default=8, metadata={"min": 1})

@@ -167,18 +167,18 @@ def random_pc(
         raises.append(pick)
     body = rng.choice(concept.get("armour") or ["none"])
     weapon = rng.choice(fitting_weapons(gear, concept.get("weapon") or ["unarmed"], skills))
-    parts: tuple[str, ...] = ()
+    pieces = "none"
     if body in ("hauberk", "brigandine") and rng.die(6) >= 5:
-        parts = ("arms",) if rng.die(2) == 1 else ("legs",)
+        pieces = "arms" if rng.die(2) == 1 else "legs"
     answers = {"name": name or data.name(rng, "Wanderer"), "concept": concept["text"], "armour": body,
-               "pieces": parts, "weapon": weapon, **{f"skill-{n}": r for n, r in enumerate(raises, start=1)}}
+               "pieces": pieces, "weapon": weapon, **{f"skill-{n}": r for n, r in enumerate(raises, start=1)}}
     return from_answers(gear, formula, questions, answers)
 
 
 def from_answers(gear: Gear, formula: str, questions: list[str], a: dict[str, Any]) -> NinePowersActor:
     """A PC from guided creation's answers (random creation rolls the same answers)."""
     return new_pc(a["name"], [a[f"skill-{n}"] for n in range(1, 16)], gear, formula, body=a["armour"],
-                  parts=a["pieces"], weapon=a["weapon"], concept=a["concept"],
+                  parts=PIECES[a["pieces"]], weapon=a["weapon"], concept=a["concept"],
                   answers=[a.get(f"background-{n}", "") for n in range(1, 16)], questions=questions)
 
 
@@ -198,6 +198,8 @@ def npc_from_record(record: Mapping[str, Any], formula: str) -> NinePowersActor:
 
 
 PIECES = {"none": (), "arms": ("arms",), "legs": ("legs",), "both": ("arms", "legs")}
+PIECE_TEXT = {"none": "no extra pieces", "arms": "arm pieces", "legs": "leg pieces",
+              "both": "arm and leg pieces"}
 
 
 def creation(data: SystemData, formula: str, name: str | None = None) -> StepwiseCreation:
@@ -232,13 +234,6 @@ def creation(data: SystemData, formula: str, name: str | None = None) -> Stepwis
         return [Step(f"background-{n}", lambda _: Question("", f"{n}/15. {questions[n - 1]}", default="")),
                 Step(f"skill-{n}", which, take)]
 
-    def pieces(answers: dict[str, Any], reply: str) -> tuple[str, ...]:
-        if reply.lower() not in PIECES:
-            raise RulesError("answer arms, legs, both or none")
-        if PIECES[reply.lower()] and gear.armour[answers["armour"]].get("armor", 0) == 0:
-            raise RulesError("arm and leg pieces need a body armour under them; answer none")
-        return PIECES[reply.lower()]
-
     def armour_text(key: str) -> str:
         r = gear.armour[key]
         return f"{r['text']}: armor {r.get('armor', 0)}, heroism {r.get('heroism', 0)}"
@@ -250,9 +245,10 @@ def creation(data: SystemData, formula: str, name: str | None = None) -> Stepwis
         *[step for n in range(1, 16) for step in background(n)],
         pick("armour", "What armour do you wear?", lambda _: {k: armour_text(k) for k in gear.bodies()},
              lambda _: "none", "an armour"),
-        Step("pieces", lambda _: Question("", "Add arm or leg pieces? (arms, legs, both or none)", [
-            ("none", "no extra pieces"), ("arms", "arm pieces"), ("legs", "leg pieces"),
-            ("both", "arm and leg pieces")], "none"), pieces),
+        pick("pieces", "Add arm or leg pieces? (arms, legs, both or none)",
+             lambda a: {k: text for k, text in PIECE_TEXT.items()  # pieces go on over a body armour only
+                        if k == "none" or gear.armour[a["armour"]].get("armor", 0)},
+             lambda _: "none", "pieces"),
         pick("weapon", "What do you fight with?", lambda _: {k: r["text"] for k, r in gear.weapons.items()},
              lambda _: "unarmed", "a weapon"),
     ]

@@ -144,9 +144,6 @@ class NinePowersActor(schema.Saved):
     def talent(self, skill: str) -> int:
         return self.talents.get(skill, 0)
 
-    def track(self, name: str) -> int:
-        return getattr(self, name)
-
     def unfit(self) -> str | None:
         """Stamina or composure at 0 (defeated and not yet rested); wealth 0 only stops buying."""
         for real in ("stamina", "composure"):

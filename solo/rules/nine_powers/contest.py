@@ -59,8 +59,9 @@ composure and wealth do not.
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from solo.dice import Rng
 from solo.rules.engine import (
@@ -74,6 +75,7 @@ from solo.rules.engine import (
     Seat,
     choose,
     full_degrees,
+    seat_state,
 )
 from solo.rules.nine_powers.character import CONTEST_TRACKS, NinePowersActor
 from solo.rules.nine_powers.pools import (
@@ -102,58 +104,39 @@ DAMAGING = {
     "social": ("bargain-wonder", "disguise-etiquette", "intuition-hearthwork", "gamble-provoke"),
     "crafting": ("alchemy", "machinery", "musing", "intuition-hearthwork"),
 }
-USE_SKILL = {
-    "provoke": "gamble-provoke",
-    "dodge": "acrobatics-climb",
-    "protect": "melee-protect",
-    "wrestle": "wrestle-disarm",
-    "perceive": "perception-escape",
-    "lore": "identify-lore",
-    "wonder": "bargain-wonder",
-    "intuition": "intuition-hearthwork",
-    "escape": "perception-escape",
-    "focus": "perception-escape",
+
+
+class Use(NamedTuple):
+    """One thing a fighter may do in a contest, declared once."""
+
+    skill: str  # the skill it rolls ("": an attack's is the weapon's, waiting rolls none)
+    target: str | None  # whom it aims at: "enemy", "ally" or nobody
+    text: str  # what the journal says it does ("look for weak spots on" the Goblin)
+    done: str = ""  # what it says when an effect takes hold (f: who, t: whom, span: how long)
+
+
+USES = {
+    "attack": Use("", "enemy", "attack"),
+    "provoke": Use("gamble-provoke", "enemy", "provoke"),
+    "dodge": Use("acrobatics-climb", None, "dodge", "{f} dodges: big bonus to armour checks for {span}."),
+    "protect": Use("melee-protect", "ally", "protect",
+                   "{f} guards {t}: big bonus to armour checks for {span}."),
+    "wrestle": Use("wrestle-disarm", "enemy", "wrestle", "{f} wrestles {t}: {effect} for {span}."),
+    "perceive": Use("perception-escape", "enemy", "look for weak spots on",
+                    "{f} spots a weakness: 2s also bypass {t}'s armour for {span}."),
+    "lore": Use("identify-lore", "enemy", "recall lore about"),
+    "wonder": Use("bargain-wonder", "enemy", "awe", "{t} is awed and loses its d4 for {span}."),
+    "intuition": Use("intuition-hearthwork", "enemy", "read the armour of"),
+    "escape": Use("perception-escape", None, "escape"),
+    "focus": Use("perception-escape", "enemy", "make a primary opponent of", "{f} keeps {t} between itself"
+                 " and the rest: the others take a big penalty to damage {f} for {span}."),
+    "wait": Use("", None, "wait and watch"),
 }
-TARGETS = {
-    "attack": "enemy",
-    "provoke": "enemy",
-    "dodge": None,
-    "protect": "ally",
-    "wrestle": "enemy",
-    "perceive": "enemy",
-    "lore": "enemy",
-    "wonder": "enemy",
-    "intuition": "enemy",
-    "escape": None,
-    "focus": "enemy",
-    "wait": None,
-}
+TARGETS = {kind: use.target for kind, use in USES.items()}  # looked up on every turn of every fight
 PHYSICAL_ONLY = ("dodge", "protect", "wrestle")
 ARMOUR_USES = ("perceive", "intuition")
 LORE_DICE = {"easy": (20,), "medium": (12,), "tough": (12, 20)}
 WRESTLE_EFFECTS = ("grab", "slow", "dominate", "tire", "shield")
-EFFECT_TEXT = {
-    "dodge": "{f} dodges: big bonus to armour checks for {span}.",
-    "protect": "{f} guards {t}: big bonus to armour checks for {span}.",
-    "wrestle": "{f} wrestles {t}: {effect} for {span}.",
-    "perceive": "{f} spots a weakness: 2s also bypass {t}'s armour for {span}.",
-    "focus": "{f} keeps {t} between itself and the rest: the others take a big penalty to damage {f}"
-             " for {span}.",
-    "wonder": "{t} is awed and loses its d4 for {span}.",
-}
-USE_TEXT = {
-    "provoke": "provoke",
-    "dodge": "dodge",
-    "protect": "protect",
-    "wrestle": "wrestle",
-    "perceive": "look for weak spots on",
-    "lore": "recall lore about",
-    "wonder": "awe",
-    "intuition": "read the armour of",
-    "escape": "escape",
-    "focus": "make a primary opponent of",
-    "wait": "wait and watch",
-}
 
 
 def armor_difficulty(shield: bool, two_handed: bool) -> str:
@@ -167,51 +150,34 @@ def social_armor(actor: NinePowersActor) -> int:
     return max(actor.social_armor, actor.talent("disguise-etiquette"))
 
 
+@seat_state
 class Fighter(Seat):
     """A seat in a contest, with the effects that hold on it."""
 
-    __slots__ = (
-        "dodge_until",
-        "protected_until",
-        "no_d4_until",
-        "perceive",
-        "lore",
-        "cut",
-        "cut_by",
-        "cut_round",
-        "provoked_by",
-        "holds",
-        "last_damaged",
-        "negated_round",
-        "negated",
-        "primary",
-        "primary_until",
-        "dealt_last",
-        "dealt_now",
-        "last_hit_by",
-    )
-    actor: NinePowersActor  # a contest seats only Nine Powers actors
+    if TYPE_CHECKING:
+        actor: NinePowersActor  # a contest seats only Nine Powers actors
+    dodge_until: int = 0
+    protected_until: int = 0
+    no_d4_until: int = 0
+    perceive: dict[int, int] = field(default_factory=dict)
+    lore: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    cut: int = 0
+    cut_by: Fighter | None = None
+    cut_round: int = 0
+    provoked_by: Fighter | None = None
+    holds: dict[str, tuple[Fighter, int]] = field(default_factory=dict)
+    last_damaged: int = -10
+    negated_round: int = 0
+    negated: int = 0
+    primary: Fighter | None = None
+    primary_until: int = 0
+    dealt_last: int = 0
+    dealt_now: int = 0
+    last_hit_by: str = "melee"
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
-        super().__init__(actor, side, label, index)
-        self.dodge_until = 0
-        self.protected_until = 0
-        self.no_d4_until = 0
-        self.perceive: dict[int, int] = {}
-        self.lore: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in actor.lore.items()}
-        self.cut = 0
-        self.cut_by: Fighter | None = None
-        self.cut_round = 0
-        self.provoked_by: Fighter | None = None
-        self.holds: dict[str, tuple[Fighter, int]] = {}
-        self.last_damaged = -10
-        self.negated_round = 0
-        self.negated = 0
-        self.primary: Fighter | None = None
-        self.primary_until = 0
-        self.dealt_last = 0
-        self.dealt_now = 0
-        self.last_hit_by = "melee"
+        Seat.__init__(self, actor, side, label, index)
+        self.lore = {k: tuple(v) for k, v in actor.lore.items()}
 
     def held(self, effect: str, now: int) -> Fighter | None:
         """Who holds this fighter with a wrestling effect, if it is active."""
@@ -313,16 +279,16 @@ class Contest(Encounter):
             if use == "focus" and not f.actor.talent("perception-escape"):
                 continue
             if use in self.allowed:
-                add(use, USE_SKILL[use], foes, USE_TEXT[use])
+                add(use, USES[use].skill, foes, USES[use].text)
         if "wrestle" in self.allowed:
             for effect in WRESTLE_EFFECTS:
-                add("wrestle", USE_SKILL["wrestle"], foes, f"wrestle ({effect})", effect=effect)
+                add("wrestle", USES["wrestle"].skill, foes, f"wrestle ({effect})", effect=effect)
         if "dodge" in self.allowed:
-            add("dodge", USE_SKILL["dodge"], (), "dodge")
+            add("dodge", USES["dodge"].skill, (), "dodge")
         if "protect" in self.allowed and friends:
-            add("protect", USE_SKILL["protect"], friends, "protect")
+            add("protect", USES["protect"].skill, friends, "protect")
         if self._may_escape(f):
-            skill = USE_SKILL["escape"]
+            skill = USES["escape"].skill
             out.append(ActionTemplate("escape", f"{display(skill)} {f.actor.rating(skill)}: escape"
                                       f" ({self.escape_difficulty})", (), (),
                                       (("skill", skill), ("difficulty", self.escape_difficulty))))
@@ -332,17 +298,12 @@ class Contest(Encounter):
     def describe(self, action: Action) -> str:
         kind, skill, diff, options = action.kind, action.skill, action.difficulty, action.options
         if kind == "wait":
-            return USE_TEXT[kind]
+            return USES[kind].text
         whom = f" {self.label(action.target)}" if action.target is not None else ""
         rated = f"{display(skill)} {action.actor.rating(skill)}: " if skill else ""  # type: ignore[attr-defined]
-        if kind == "attack":
-            what = f"{rated}attack{whom}"
-        elif kind == "wrestle":
-            what = f"{rated}wrestle{whom} ({(options or {}).get('effect', 'grab')})"
-        elif kind in ("dodge", "escape"):
-            what = f"{rated}{USE_TEXT[kind]}"
-        else:
-            what = f"{rated}{USE_TEXT[kind]}{whom}"
+        what = f"{rated}{USES[kind].text}{whom}"  # a dodge or an escape has nobody to name
+        if kind == "wrestle":
+            what += f" ({(options or {}).get('effect', 'grab')})"
         boost = (options or {}).get("boost")
         extra = f", spending {boost}" if boost else ""
         return f"{what}, {diff}{extra}" if kind != "escape" else f"{what} ({diff}){extra}"
@@ -358,7 +319,7 @@ class Contest(Encounter):
         """Odds of the declared roll as the pools stand now (round effects may still move them)."""
         f = self.fighter(action.actor)
         kind = action.kind
-        if kind == "wait" or kind not in TARGETS:
+        if kind == "wait" or kind not in USES:
             return None
         skill, diff = self._rolls(f, action)
         target = self.fighter(action.target) if action.target is not None and kind != "escape" else None
@@ -372,7 +333,7 @@ class Contest(Encounter):
         a use's own skill, an escape at the contest's escape difficulty."""
         kind, named = action.kind, action.skill
         if kind != "attack":
-            skill = USE_SKILL[kind]
+            skill = USES[kind].skill
         elif named:
             skill = named if named in SPEED else skill_id(named)
         else:
@@ -391,8 +352,8 @@ class Contest(Encounter):
 
     def validate(self, f: Fighter, action: Action) -> Action:  # type: ignore[override]
         kind = action.kind
-        if kind not in TARGETS:
-            raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(TARGETS)}")
+        if kind not in USES:
+            raise RulesError(f"unknown contest action {kind!r}; known: {', '.join(USES)}")
         if kind not in self.allowed:
             raise RulesError(f"{kind} is not possible in a {self.kind} contest")
         if kind == "wait":
@@ -628,7 +589,7 @@ class Contest(Encounter):
         before = {buffer: getattr(t.actor, buffer), real: getattr(t.actor, real)} if self.record else {}
         from_buffer, from_real = take(t.actor, (buffer, real), amount, skip)
         if from_buffer or from_real:
-            if from_buffer:
+            if from_buffer:  # written out, not Seat.add: every hit of every forecast fight lands here
                 t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
             if from_real:
                 t.taken[real] = t.taken.get(real, 0) + from_real
@@ -679,7 +640,7 @@ class Contest(Encounter):
     def _use(self, f: Fighter, t: Fighter | None, action: Action, modifier: int, events: list[Event]) -> None:
         kind, diff = action.kind, action.difficulty or "medium"
         whom = f" {t.label}" if t else ""
-        if not self._check(f, USE_SKILL[kind], t, diff, modifier, events, f"{USE_TEXT[kind]}{whom}"):
+        if not self._check(f, USES[kind].skill, t, diff, modifier, events, f"{USES[kind].text}{whom}"):
             return
         until = self.round + DURATION[diff]
         effect = action.option("effect", "grab")
@@ -702,7 +663,7 @@ class Contest(Encounter):
             else:  # wonder
                 t.no_d4_until = max(t.no_d4_until, until)
         span = plural(DURATION[diff], "round")
-        text = EFFECT_TEXT[kind].format(f=f.label, t=t.label if t else "", effect=effect, span=span)
+        text = USES[kind].done.format(f=f.label, t=t.label if t else "", effect=effect, span=span)
         self.emit(events, "effect", text, (t if kind == "wonder" and t else f).actor,
                   **({"effect": effect} if kind == "wrestle" else {}))
 

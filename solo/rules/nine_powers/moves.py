@@ -27,8 +27,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng
-from solo.rules.engine import Event
+from solo.rules.engine import Event, RulesError
 from solo.rules.moves import SystemMove, calls
+from solo.rules.nine_powers.economy import impact_row
 from solo.rules.nine_powers.skills import SKILL_IDS
 from solo.rules.options import Option
 
@@ -56,9 +57,14 @@ def _award(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> lis
 def _buy(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
     item = f" ({options['item']})" if options["item"] else ""
     head = Event("buy", f"{actor.name} shops for something of impact {options['impact']}{item}.", actor.name)
-    if options["coins"]:
-        return [head, *system.buy_with_coins(actor, options["impact"])]
-    return [head, *system.wealth_check(actor, options["impact"], rng).events]
+    if not options["coins"]:
+        return [head, *system.wealth_check(actor, options["impact"], rng).events]
+    price = int(impact_row(system.data, options["impact"])["silver"])
+    if actor.coins < price:
+        raise RulesError(f"{actor.name} has {actor.coins} silver; impact {options['impact']} costs about"
+                         f" {price}")
+    actor.coins -= price
+    return [head, Event("buy", f"{actor.name} pays {price} silver ({actor.coins} left).", actor.name)]
 
 
 MOVES = (

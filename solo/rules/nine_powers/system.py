@@ -72,7 +72,7 @@ from solo.rules.nine_powers.tracks import BOOSTS, actor_pool, standing_penalty
 from solo.rules.options import Option, given
 from solo.rules.tabled import TabledSystem
 from solo.rules.tracks import give, take
-from solo.rules.words import listed, moved, plural, track
+from solo.rules.words import headline, listed, moved, plural, track
 
 RESTED = ("stamina", "composure", "heroism", "fortitude", "resilience", "craftiness")
 SIZE_POINTS = {"minor": 1, "moderate": 2, "major": 3}
@@ -142,28 +142,6 @@ class NinePowers(TabledSystem):
     def creation(self, *, name: str | None = None) -> Creation:
         return build.creation(self.data, self.formula, name)
 
-    def new_character(
-        self,
-        name: str,
-        raises: list[str],
-        *,
-        armour: str = "none",
-        pieces: tuple[str, ...] = (),
-        weapon: str = "unarmed",
-        concept: str = "",
-    ) -> NinePowersActor:
-        """A PC from the fifteen skills its background answers raised."""
-        return build.new_pc(
-            name,
-            raises,
-            build.Gear(self.data),
-            self.formula,
-            body=armour,
-            parts=pieces,
-            weapon=weapon,
-            concept=concept,
-        )
-
     def roles(self) -> list[str]:
         return sorted(self.data.keyed(build.CONCEPTS))
 
@@ -173,17 +151,9 @@ class NinePowers(TabledSystem):
     def npc_from_record(self, record: Mapping[str, Any]) -> NinePowersActor:
         return build.npc_from_record(record, self.formula)
 
-    def recompute_tracks(self, actor: NinePowersActor) -> None:
-        """After skills change: new maxima from the formula, current values kept within them."""
-        build.finish(actor, self.formula, keep=True)
-
     def stat_block(self, actor: Any) -> str:
         a = self.mine(actor)
-        role = "PC" if a.is_pc else "NPC"
-        head = f"{a.name} - Nine Powers {role}"
-        if a.concept:
-            head += f": {a.concept}"
-        lines = [head]
+        lines = [headline(a, "Nine Powers", a.concept)]
         width = max(len(display(s)) for s in SKILL_IDS) + 2
         columns = []
         for group in GROUPS:
@@ -280,8 +250,6 @@ class NinePowers(TabledSystem):
         rating = o.rating
         if rating is None:
             raise RulesError("Nine Powers odds need a rating (1-4, or 1-6 for pools)")
-        if not isinstance(rating, int) or not 1 <= rating <= 6:
-            raise RulesError(f"a Nine Powers rating is 1-6 dice, not {rating!r}")
         diff = self.difficulty(o.difficulty)
         pool = build_pool(rating, steps(o.bonus, o.penalty))
         odds = degree_odds(pool, diff, trade=bool(o.trade))
@@ -563,14 +531,6 @@ class NinePowers(TabledSystem):
         a = self.mine(actor)
         return economy.treasure(self.data, max(a.skills.values()), rng)
 
-    def buy_with_coins(self, actor: Any, impact: int) -> list[Event]:
-        a = self.mine(actor)
-        price = int(economy.impact_row(self.data, impact)["silver"])
-        if a.coins < price:
-            raise RulesError(f"{a.name} has {a.coins} silver; impact {impact} costs about {price}")
-        a.coins -= price
-        return [Event("buy", f"{a.name} pays {price} silver ({a.coins} left).", a.name)]
-
     # -- advancement -------------------------------------------------------------------------------------
     def advance(self, actor: Any, skill: str, talent: bool = False) -> list[Event]:
         """Raise a skill or talent one step; the new rating is its cost in advancement tokens."""
@@ -591,7 +551,7 @@ class NinePowers(TabledSystem):
             a.talents[sid] = new
         else:
             a.skills[sid] = new
-            self.recompute_tracks(a)
+            build.finish(a, self.formula, keep=True)  # new maxima, current values kept within them
         return [
             Event(
                 "advance",

@@ -14,8 +14,7 @@ from typing import Any
 from solo.dice import Rng
 from solo.rules.data import SystemData, find
 from solo.rules.engine import Actor, Question, RulesError, Step, StepwiseCreation, pick, pick_many
-from solo.rules.resistance.character import ResistancePC
-from solo.rules.resistance.dice import stress_die
+from solo.rules.resistance.character import ResistancePC, weapon
 from solo.rules.resistance.setting import Setting
 
 WEAPONS = "resistance/weapons"
@@ -26,61 +25,41 @@ NPCS = "resistance/npcs"
 def weapon_record(data: SystemData, wid: str) -> dict[str, Any]:
     weapons = data.keyed(WEAPONS)
     r = weapons[find(weapons, wid, "Resistance weapon", known=weapons)]
-    return {
-        "name": r["text"],
-        "stress": stress_die(r.get("stress", "1")),
-        "tags": [t.lower() for t in r.get("tags", [])],
-    }
+    return weapon({"name": r["text"], "stress": r.get("stress", "1"), "tags": r.get("tags", [])},
+                  f"{WEAPONS} row {wid!r}")
 
 
 def new_pc(setting: Setting, data: SystemData, name: str, role: str, slots_total: int, *, refresh: list[str],
            abilities: list[str], bonds: list[dict[str, Any]]) -> ResistancePC:
     """A PC of a role (its skills, domains, knack, spread of slots, weapons and armour) with the
-    player's refresh condition, abilities and bonds."""
+    player's refresh condition, abilities and bonds; every word checked against the setting pack."""
     kit = setting.roles[role]
-    skills, domains = list(kit.get("skills", [])), list(kit.get("domains", []))
-    knacks = [kit["knack"]] if kit.get("knack") else []
-    slots, armour = _slots(kit, slots_total, setting), str(kit.get("armour", "none"))
-    skill_ids = [setting.skill_id(s) for s in skills]
-    domain_ids = [setting.domain_id(d) for d in domains]
-    for k in knacks:
-        if k not in setting.knacks:
-            raise RulesError(f"no knack called {k!r} in {setting.id}")
-    for r in refresh:
-        if r not in setting.refresh:
-            raise RulesError(f"no refresh condition called {r!r} in {setting.id}")
-    slot_map: dict[str, int] = {}
-    for res, n in slots.items():
-        rid = setting.resistance_id(res)
-        slot_map[rid] = slot_map.get(rid, 0) + int(n)
-    armour_bonus = 0
-    for a in abilities:
-        if a not in setting.abilities:
-            raise RulesError(f"no ability called {a!r} in {setting.id}")
-        ability = setting.abilities[a]
-        for res, n in (ability.get("slots") or {}).items():
-            rid = setting.resistance_id(res)
-            slot_map[rid] = slot_map.get(rid, 0) + int(n)
-        armour_bonus += int(ability.get("armour", 0))
     armours = data.keyed(ARMOUR)
-    worn = armours[find(armours, armour, "Resistance armour", known=armours)]
-    return ResistancePC(
+    worn = armours[find(armours, str(kit.get("armour", "none")), "Resistance armour", known=armours)]
+    pc = ResistancePC(
         name=name,
         setting=setting.id,
         role=str(kit["text"]) or role,
         stress={r: 0 for r in setting.resistances},
-        slots=slot_map,
         armour=str(worn["text"]),
-        armour_value=int(worn.get("value", 0)) + armour_bonus,
+        armour_value=int(worn.get("value", 0)),
         armour_tags=[t.lower() for t in worn.get("tags", [])],
-        skills=skill_ids,
-        domains=domain_ids,
-        knacks=list(knacks),
+        skills=[setting.skill_id(s) for s in kit.get("skills", [])],
+        domains=[setting.domain_id(d) for d in kit.get("domains", [])],
+        knacks=[kit["knack"]] if kit.get("knack") else [],
         refresh=list(refresh),
         abilities=list(abilities),
         bonds=bonds,
         weapons=[weapon_record(data, w) for w in kit.get("weapons", [])],
     )
+    setting.check(f"a new {setting.id} character", pc)
+    gifts = [setting.abilities[a] for a in abilities]
+    for spread in (_slots(kit, slots_total, setting), *(gift.get("slots") or {} for gift in gifts)):
+        for res, n in spread.items():
+            rid = setting.resistance_id(res)
+            pc.slots[rid] = pc.slots.get(rid, 0) + int(n)
+    pc.armour_value += sum(int(gift.get("armour", 0)) for gift in gifts)
+    return pc
 
 
 def bond_record(name: str, kind: str = "npc", level: str = "person", expertise: str = "",
@@ -96,10 +75,6 @@ def npc_bond(setting: Setting, bid: str) -> dict[str, Any]:
     b = setting.bonds[bid]
     return bond_record(str(b["text"]).split(",")[0], "npc", b.get("level", "person"), b.get("expertise", ""),
                        id=bid, about=b["text"])
-
-
-def pc_bond(name: str) -> dict[str, Any]:
-    return {"name": name, "kind": "pc", "level": "person", "stress": 0, "stressed": False}
 
 
 def random_pc(
@@ -155,7 +130,7 @@ def creation(s: Setting, data: SystemData, slots_total: int, name: str | None = 
     ]
 
     def build(a: dict[str, Any]) -> Actor:
-        bonds = [npc_bond(s, a["bond"])] + ([pc_bond(a["pc-bond"])] if a["pc-bond"] else [])
+        bonds = [npc_bond(s, a["bond"])] + ([bond_record(a["pc-bond"], "pc")] if a["pc-bond"] else [])
         return new_pc(s, data, a["name"], a["role"], slots_total, refresh=[a["refresh"]],
                       abilities=a["abilities"], bonds=bonds)
 

@@ -22,42 +22,13 @@ VERSION = 2
 # now `armour` is what is worn and `armour_value` how much it soaks, on both.
 UPGRADES = {1: schema.renaming({"armour": "armour_value", "armour_name": "armour"},
                                lambda data: data.get("kind") == "npc")}
-WEAPON_KEYS = {"name", "stress", "tags"}
-
-
-def weapon(raw: Any, where: str) -> dict[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise RulesError(f"{where}: a weapon must be a record with name, stress and tags")
-    unknown = set(raw) - WEAPON_KEYS
-    if unknown:
-        raise RulesError(f"{where}: unknown weapon field(s) {', '.join(sorted(unknown))}")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        raise RulesError(f"{where}: a weapon needs a name")
-    tags = raw.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
-        raise RulesError(f"{where}: weapon {name!r} tags must be a list of words")
-    if "stress" not in raw:
-        raise RulesError(f"{where}: weapon {name!r} needs its stress die (1, d3, d6 or d8)")
-    try:
-        stress = stress_die(raw["stress"])
-    except RulesError as exc:
-        raise RulesError(f"{where}: weapon {name!r}: {exc}") from None
-    return {"name": name, "stress": stress, "tags": [t.lower() for t in tags]}
-
-
-def _bonds(raw: Any, where: str) -> list[dict[str, Any]]:
-    if not isinstance(raw, list) or not all(isinstance(v, Mapping) for v in raw):
-        raise RulesError(f"{where}: bonds must be a list of records")
-    for bond in raw:
-        if not isinstance(bond.get("name"), str):
-            raise RulesError(f"{where}: every bond needs a name")
-        if not isinstance(bond.get("stress", 0), int) or bond.get("stress", 0) < 0:
-            raise RulesError(f"{where}: bond {bond['name']!r} stress must be 0 or more")
-    return [dict(b) for b in raw]
-
-
+# A weapon: its name, stress die and tags (lower case); a bond: its name and its own stress track.
+weapon = schema.record("weapon", {"name": "str", "stress": stress_die,
+                                  "tags": ("list[str]", {"key": str.lower})},
+                       {"name": "a name", "stress": "its stress die (1, d3, d6 or d8)"})
 WEAPONS = {"parse": schema.each(weapon, "weapons"), "deep": True}
+BONDS = {"parse": schema.each(schema.record("bond", {"name": "str", "stress": "int"}, {"name": "a name"},
+                                            others=True), "bonds")}
 
 
 @dataclass(slots=True, eq=True)
@@ -82,7 +53,7 @@ class ResistancePC(schema.Saved):
     knacks: list[str] = field(default_factory=list)
     refresh: list[str] = field(default_factory=list)
     abilities: list[str] = field(default_factory=list)
-    bonds: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _bonds})
+    bonds: list[dict[str, Any]] = field(default_factory=list, metadata=BONDS)
     fallout: list[dict[str, Any]] = field(default_factory=list)
     weapons: list[dict[str, Any]] = field(default_factory=list, metadata=WEAPONS)
     equipment: list[str] = field(default_factory=list)

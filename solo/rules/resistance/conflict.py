@@ -45,6 +45,7 @@ itself).  The fight ends when no foe is left standing or no character is.
 
 from __future__ import annotations
 
+from dataclasses import field
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +60,8 @@ from solo.rules.engine import (
     Odds,
     RulesError,
     Seat,
-    choose,
     full_degrees,
+    seat_state,
 )
 from solo.rules.options import Option
 from solo.rules.resistance.character import ResistanceNPC, ResistancePC
@@ -81,7 +82,7 @@ from solo.rules.targets import weakest
 if TYPE_CHECKING:
     from solo.rules.resistance.system import Resistance
 
-ACTIONS = ("attack", "close", "flee", "reload")
+ACTIONS = {"attack": "enemy", "close": None, "flee": None, "reload": None}  # each with whom it aims at
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
@@ -89,25 +90,25 @@ def is_ranged(w: dict[str, Any]) -> bool:
     return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
 
 
+@seat_state
 class Side(Seat):
     """A seat in a conflict, with the weapons' state."""
 
-    __slots__ = ("used", "loaded", "broken", "tired", "surprised", "attacked", "stunned_until", "wielding",
-                 "pc", "npc")
+    used: set[int] = field(default_factory=set)  # one-shot weapons spent
+    loaded: dict[int, int] = field(default_factory=dict)  # reload weapons: shots left
+    broken: set[int] = field(default_factory=set)
+    tired: dict[int, int] = field(default_factory=dict)
+    surprised: set[int] = field(default_factory=set)
+    attacked: bool = False
+    stunned_until: int = 0
+    wielding: int = 0  # the weapon in hand: the first until another is used
+    # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
+    pc: ResistancePC
+    npc: ResistanceNPC
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
-        super().__init__(actor, side, label, index)
-        self.used: set[int] = set()  # one-shot weapons spent
-        self.loaded: dict[int, int] = {}  # reload weapons: shots left
-        self.broken: set[int] = set()
-        self.tired: dict[int, int] = {}
-        self.surprised: set[int] = set()
-        self.attacked = False
-        self.stunned_until = 0
-        self.wielding = 0  # the weapon in hand: the first until another is used
-        # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
-        self.pc: ResistancePC = actor  # type: ignore[assignment]
-        self.npc: ResistanceNPC = actor  # type: ignore[assignment]
+        Seat.__init__(self, actor, side, label, index)
+        self.pc = self.npc = actor  # type: ignore[assignment]
 
 
 class Conflict(Encounter):
@@ -123,6 +124,7 @@ class Conflict(Encounter):
     )
     seat_class = Side
     phase = EachActs()
+    kinds = ACTIONS
     seats: list[Side]  # type: ignore[assignment]
     system: Resistance
 
@@ -133,7 +135,7 @@ class Conflict(Encounter):
         self.situation = self.options.get("situation")
         self.domain = system.setting.domain_id(self.options["domain"]) if self.options.get("domain") else None
         self.closing_rounds = int(self.rule("closing_rounds", 1))
-        self.stress_rules = system.stress_rules
+        self.stress_rules = system.stress_rules_for()
         self.setting = system.setting
         self.downgrade_at_zero = system.downgrade_at_zero
         self.body = self.setting.physical_resistance
@@ -317,16 +319,6 @@ class Conflict(Encounter):
         approaches = ("finesse",) if ranged else ("force",)
         return approaches, mastery, self.difficulty_of(t), self.setting.combat_skill(ranged)
 
-    def validate(self, s: Seat, action: Action) -> Action:
-        kind = choose(action.kind, ACTIONS, "conflict action")
-        if kind == "attack":
-            t = self.check_target(s, action, "enemy")
-            assert t is not None
-        if kind != action.kind:
-            action = Action(action.actor, kind, action.target, action.skill, action.difficulty,
-                            action.options, action.label)
-        return action
-
     def resolve(self, s: Side, action: Action, events: list[Event]) -> None:  # type: ignore[override]
         kind = action.kind
         if kind == "attack":
@@ -384,7 +376,7 @@ class Conflict(Encounter):
         )
         soaked = pc.armour_stress + pc.slot_stress.get(self.body, 0) - before_soak
         s.taken["stress"] = s.taken.get("stress", 0) + amount
-        if soaked:
+        if soaked:  # written out, not Seat.add: every stress of every forecast fight comes here
             s.taken["soaked"] = s.taken.get("soaked", 0) + soaked
         if self.record:
             for e in new_events:
@@ -392,7 +384,7 @@ class Conflict(Encounter):
                 events.append(e)
                 self.log.append(e)
         for f in fallouts:
-            s.taken[f["severity"]] = s.taken.get(f["severity"], 0) + 1
+            s.add(f["severity"], 1)
             if f.get("ends_fight") and s.out is None:
                 self.put_out(s, "taken out")
                 self.emit(events, "defeat", f"{s.label} is out of the fight: {f['name']}.", pc)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from solo.dice import Rng
 from solo.rules.band_pool import BandPool
-from solo.rules.engine import RulesError
+from solo.rules.engine import RulesError, word_or_number
 
 BANDS = ("critical failure", "failure", "success at a cost", "success", "critical success")
 BAND_DEGREE = ("fail", "fail", "cost", "success", "strong")
@@ -41,23 +41,9 @@ MAX_ASSISTANTS = 5
 
 def difficulty(value: object) -> int:
     """easy/medium/hard, or the system's own 0, 1, 2 (more is allowed: it downgrades)."""
-    if isinstance(value, bool):
-        raise RulesError(f"Resistance difficulty must be 0-2 or easy/medium/hard, not {value!r}")
-    if isinstance(value, int):
-        number = value
-    else:
-        text = str(value).strip().lower()
-        if text in NEUTRAL_DIFFICULTY:
-            return NEUTRAL_DIFFICULTY[text]
-        try:
-            number = int(text)
-        except ValueError:
-            raise RulesError(
-                f"Resistance difficulty must be 0-2 or easy/medium/hard, not {value!r}"
-            ) from None
-    if not 0 <= number <= 5:
-        raise RulesError(f"Resistance difficulty runs 0 (standard) to 2 (very challenging), not {number}")
-    return number
+    return word_or_number(value, NEUTRAL_DIFFICULTY, 0, 5,
+                          "Resistance difficulty must be 0-2 or easy/medium/hard, not {value!r}",
+                          "Resistance difficulty runs 0 (standard) to 2 (very challenging), not {number}")
 
 
 def pool_size(skill: bool = False, domain: bool = False, mastery: bool = False, assist: int = 0) -> int:

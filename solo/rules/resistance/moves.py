@@ -33,6 +33,7 @@ from solo.dice import Rng
 from solo.rules.engine import Event
 from solo.rules.moves import SystemMove, calls
 from solo.rules.options import Option
+from solo.rules.resistance.dice import stress_from
 
 EFFORTS = ("minor", "moderate", "major")
 FAVOURS = ("1", "d3", "d6", "d8")
@@ -46,11 +47,14 @@ def _favour(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> li
 
 
 def _buy(system: Any, actor: Any, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    """A presence check at difficulty 0 to avoid harm: the price is the stress at stake, on the resistance
+    that takes resources harm (a 6-7 marks one die size less)."""
     setting = system.setting_for(actor.setting)
     item = f" ({options['item']})" if options["item"] else ""
     head = Event("buy", f"{actor.name} buys something {options['price']}{item}.", actor.name)
-    result = system.buy(actor, options["price"], rng, skill=options["skill"] or None,
-                        domain=options["domain"] or None, resistance=setting.for_harm("resources"))
+    result = system.check(actor, "presence", 0, rng, skill=options["skill"] or None,
+                          domain=options["domain"] or None, stress=stress_from(options["price"]),
+                          resistance=setting.for_harm("resources"), defensive=True)
     return [head, *result.events]
 
 

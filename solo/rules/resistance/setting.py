@@ -10,7 +10,9 @@ add another pack (or replace this one) with their own table files.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
+from solo.rules import schema
 from solo.rules.data import KeyedTable, SystemData, find
 from solo.rules.engine import APPROACHES, HARM_KINDS, RulesError
 
@@ -84,6 +86,15 @@ class Setting:
         """The skill that adds a die to attacks: the first skill serving finesse (ranged) or force."""
         options = self.approach_map.get("finesse" if ranged else "force", ())
         return options[0] if options else None
+
+    def check(self, where: str, pc: Any) -> None:
+        """Every resistance, skill, domain, knack, refresh condition and ability a sheet names is
+        this pack's; else a RulesError naming the field and the word (`schema.known`)."""
+        for key in ("stress", "slots", "slot_stress"):
+            schema.known(where, pc, key, self.resistances, "resistance", self.id)
+        for key, what in (("skills", "skills"), ("domains", "domains"), ("knacks", "knacks"),
+                          ("refresh", "refresh conditions"), ("abilities", "abilities")):
+            schema.known(where, pc, key, getattr(self, key), what, self.id)
 
     def fallout_table(self, resistance: str, severity: str) -> str:
         return f"{self.prefix}/fallout/{resistance}/{severity}"

@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.dice import Rng, percent
-from solo.rules import schema
 from solo.rules.engine import (
     CheckResult,
     Creation,
@@ -72,7 +71,7 @@ from solo.rules.resistance.moves import MOVES
 from solo.rules.resistance.setting import Setting
 from solo.rules.resistance.stress import StressRules
 from solo.rules.tabled import TabledSystem
-from solo.rules.words import listed
+from solo.rules.words import headline, listed
 
 DEFAULT_SETTING = "fantastical-crusades"
 ASSIST = Option("assist", "int", f"helpers, 0-{MAX_ASSISTANTS} (+1 die each)", minimum=0,
@@ -127,13 +126,13 @@ class Resistance(TabledSystem):
             return StressRules(self.setting_for(key), self.data, self.house_rules)
         return self.per_pack("stress", make, setting_id, DEFAULT_SETTING)
 
+    def rules(self, actor: Any) -> StressRules:
+        """The stress rules of a character's own setting pack (a RulesError if it is no Resistance PC)."""
+        return self.stress_rules_for(self.mine(actor).setting)
+
     @property
     def setting(self) -> Setting:
         return self.setting_for()
-
-    @property
-    def stress_rules(self) -> StressRules:
-        return self.stress_rules_for()
 
     @property
     def approach_map(self) -> dict[str, tuple[str, ...]]:  # type: ignore[override]
@@ -164,13 +163,7 @@ class Resistance(TabledSystem):
         """A sheet, checked against its setting pack: every skill, domain, knack... must be the pack's."""
         actor = actor_from_dict(data)
         if isinstance(actor, ResistancePC):
-            setting = self.setting_for(actor.setting)
-            where = f"Resistance character {actor.name!r}"
-            for key in ("stress", "slots", "slot_stress"):
-                schema.known(where, actor, key, setting.resistances, "resistance", setting.id)
-            for key, what in (("skills", "skills"), ("domains", "domains"), ("knacks", "knacks"),
-                              ("refresh", "refresh conditions"), ("abilities", "abilities")):
-                schema.known(where, actor, key, getattr(setting, key), what, setting.id)
+            self.setting_for(actor.setting).check(f"Resistance character {actor.name!r}", actor)
         return actor
 
     def stat_block(self, actor: Any) -> str:
@@ -178,10 +171,7 @@ class Resistance(TabledSystem):
             return self._npc_block(actor)
         pc = self.mine(actor)
         s = self.setting_for(pc.setting)
-        lines = [
-            f"{pc.name} - Resistance {'NPC' if pc.npc else 'PC'} ({s.id.replace('-', ' ').title()})"
-            + (f": {pc.role}" if pc.role else "")
-        ]
+        lines = [headline(pc, "Resistance", pc.role, s.id.replace("-", " ").title())]
         parts = []
         for rid in s.resistances:
             text = f"{s.name(rid)} {pc.stress.get(rid, 0)}"
@@ -261,23 +251,17 @@ class Resistance(TabledSystem):
         """The pool a check rolls, from the check's options (`given`), with what each die is for."""
         skill, domain, knack, assist = o.skill, o.domain, o.knack, o.assist
         s = self.setting_for(pc.setting)
-        if isinstance(skill, bool):
-            has_skill, skill_name = skill, "skill" if skill else None
-        elif skill:
-            sid = s.skill_id(skill)
-            has_skill, skill_name = sid in pc.skills, sid
+        skill_name: str | None
+        if skill:
+            skill_name = s.skill_id(skill)
+            has_skill = skill_name in pc.skills
         elif approach:
             options = s.approach_map.get(choose(approach, tuple(self.approach_map), "approach"), ())
             owned = [k for k in options if k in pc.skills]
             has_skill, skill_name = bool(owned), (owned[0] if owned else (options[0] if options else None))
         else:
             raise RulesError("a check needs an approach or a skill")
-        if isinstance(domain, bool):
-            has_domain = domain
-        elif domain:
-            has_domain = s.domain_id(domain) in pc.domains
-        else:
-            has_domain = False
+        has_domain = bool(domain) and s.domain_id(domain) in pc.domains
         sources = []
         if o.mastery:
             sources.append("mastery")
@@ -292,8 +276,6 @@ class Resistance(TabledSystem):
         if self.ability_mastery(pc, approach):
             sources.append("an ability")
         helpers = self._helpers(pc, approach, skill_name, domain, o.assistants)
-        if isinstance(assist, bool) or not isinstance(assist, int):
-            raise RulesError(f"assist is a number of helpers, not {assist!r}")
         return {
             "skill": skill_name,
             "has_skill": has_skill,
@@ -392,16 +374,12 @@ class Resistance(TabledSystem):
             if o.defensive and result.band == COST:
                 die = step(die, -1)
             amount = roll_stress(die, rng) * (2 if result.band == CRIT_FAIL else 1)
-            more, fallouts = self.stress_rules_for(pc.setting).take(
-                pc, rid, amount, rng, cause=f"the check ({die})"
-            )
+            more, fallouts = self.rules(pc).take(pc, rid, amount, rng, cause=f"the check ({die})")
             events.extend(more)
             detail["stress"] = {"die": die, "amount": amount, "resistance": rid, "fallout": fallouts}
             shared = []
             for helper in assistants or ():  # [SR] each helper suffers the same stress result
-                more, fallouts = self.stress_rules_for(helper.setting).take(
-                    helper, rid, amount, rng, cause=f"helping {pc.name}"
-                )
+                more, fallouts = self.rules(helper).take(helper, rid, amount, rng, cause=f"helping {pc.name}")
                 events.extend(more)
                 shared.append({"name": helper.name, "amount": amount, "fallout": fallouts})
             if shared:
@@ -459,11 +437,9 @@ class Resistance(TabledSystem):
             if actor.at_mercy:
                 events.append(Event("defeat", f"{actor.name} is at the characters' mercy.", actor.name))
             return events
-        pc = self.mine(actor)
-        rid = self.setting_for(pc.setting).for_harm(kind)
-        events, _ = self.stress_rules_for(pc.setting).take(
-            pc, rid, amount, rng, cause=f"{size} {kind} harm ({die})"
-        )
+        rules = self.rules(actor)
+        events, _ = rules.take(actor, rules.setting.for_harm(kind), amount, rng,
+                               cause=f"{size} {kind} harm ({die})")
         return events
 
     def recover(self, actor: Any, kind: str, size: str, rng: Rng | None = None) -> list[Event]:
@@ -480,18 +456,17 @@ class Resistance(TabledSystem):
                     actor.name,
                 )
             ]
-        pc = self.mine(actor)
-        rid = self.setting_for(pc.setting).for_harm(kind)
-        return self.stress_rules_for(pc.setting).act_to_recover(pc, rid, size, rng)
+        rules = self.rules(actor)
+        return rules.act_to_recover(actor, rules.setting.for_harm(kind), size, rng)
 
     def take_stress(
         self, actor: Any, amount: int, resistance: str, rng: Rng, *, piercing: bool = False
     ) -> list[Event]:
         """Mark a known amount of stress and roll for fallout."""
-        pc = self.mine(actor)
+        rules = self.rules(actor)
         if not isinstance(amount, int) or amount < 0:
             raise RulesError(f"stress must be a whole number of 0 or more, not {amount!r}")
-        events, _ = self.stress_rules_for(pc.setting).take(pc, resistance, amount, rng, piercing=piercing)
+        events, _ = rules.take(actor, resistance, amount, rng, piercing=piercing)
         return events
 
     def renewed_hope(self, actor: Any) -> list[Event]:
@@ -512,43 +487,16 @@ class Resistance(TabledSystem):
                       {"resistance": rid, "removed": 0})]
 
     def lay_low(self, actor: Any) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).lay_low(pc)
+        return self.rules(actor).lay_low(actor)
 
     def act_to_recover(self, actor: Any, resistance: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).act_to_recover(pc, resistance, effort, rng)
+        return self.rules(actor).act_to_recover(actor, resistance, effort, rng)
 
     def refresh(self, actor: Any, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).refresh(pc, effort, rng)
+        return self.rules(actor).refresh(actor, effort, rng)
 
     def end_situation(self, actor: Any) -> list[Event]:
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).end_situation(pc)
-
-    def buy(
-        self,
-        actor: Any,
-        price: str,
-        rng: Rng,
-        *,
-        skill: Any = None,
-        domain: Any = None,
-        resistance: str = "gold",
-    ) -> CheckResult:
-        """A purchase: a check where failure marks the price as stress; a 6-7 marks it one size less."""
-        return self.check(
-            actor,
-            "presence",
-            0,
-            rng,
-            skill=skill,
-            domain=domain,
-            stress=stress_from(price),
-            resistance=resistance,
-            defensive=True,
-        )
+        return self.rules(actor).end_situation(actor)
 
     # -- bonds ------------------------------------------------------------------------------------------
     def add_bond(
@@ -571,10 +519,8 @@ class Resistance(TabledSystem):
         against: str | None = None,
     ) -> CheckResult:
         """An NPC bond does something risky for you; stress it takes lands on its own track."""
-        pc = self.mine(actor)
-        s = self.setting_for(pc.setting)
-        rules = self.stress_rules_for(pc.setting)
-        b = rules.bond(pc, bond)
+        pc, rules = actor, self.rules(actor)
+        s, b = rules.setting, rules.bond(pc, bond)
         if b.get("kind", "npc") != "npc":
             raise RulesError(f"{b['name']} is a player character; ask them at the table")
         die = FAVOUR_DIE.get(str(favour).strip().lower())
@@ -620,20 +566,16 @@ class Resistance(TabledSystem):
         )
 
     def return_favour(self, actor: Any, bond: str, effort: str, rng: Rng) -> list[Event]:
-        pc = self.mine(actor)
-        b = self.stress_rules_for(pc.setting).bond(pc, bond)
-        die = SIZE_DIE.get(effort, effort)
-        amount = roll_stress(stress_from(die), rng)
+        b = self.rules(actor).bond(actor, bond)
+        amount = roll_stress(stress_from(effort), rng)
         removed = min(amount, int(b.get("stress", 0)))
         b["stress"] = int(b.get("stress", 0)) - removed
-        return [
-            Event("bond", f"{pc.name} does {b['name']} a good turn: {removed} bond stress clears.", pc.name)
-        ]
+        return [Event("bond", f"{actor.name} does {b['name']} a good turn: {removed} bond stress clears.",
+                      actor.name)]
 
     def end_session(self, actor: Any, rng: Rng) -> list[Event]:
         """Fallout checks for every bond that took stress this session."""
-        pc = self.mine(actor)
-        return self.stress_rules_for(pc.setting).bond_fallout(pc, rng)
+        return self.rules(actor).bond_fallout(actor, rng)
 
 
 def _named(table: dict[str, dict[str, Any]], key: str) -> str:

@@ -201,12 +201,6 @@ def _choice(allowed: tuple[str, ...], name: str) -> Any:
     return parse
 
 
-def _kind(raw: Any, where: str) -> str:
-    if raw not in ("pc", "npc"):
-        raise RulesError(f"{where}: kind must be pc or npc, not {raw!r}")
-    return str(raw)
-
-
 @dataclass(slots=True, eq=True)
 class SpireActor(Actor):
     """A player character or a creature; both are the same shape in the Rogue Spire."""
@@ -214,7 +208,7 @@ class SpireActor(Actor):
     system_id: ClassVar[str] = SYSTEM_ID
 
     name: str
-    kind: str = field(default="pc", metadata={"parse": _kind})
+    kind: str = field(default="pc", metadata={"choices": ("pc", "npc")})
     xp: int = 0
     level: int = field(default=1, metadata={"min": 1})
     wealth: int = 16

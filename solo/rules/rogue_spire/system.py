@@ -74,6 +74,7 @@ from solo.rules.engine import (
     choose,
     neutral_kind,
     neutral_size,
+    word_or_number,
 )
 from solo.rules.moves import SystemMove
 from solo.rules.options import Option
@@ -97,6 +98,7 @@ from solo.rules.tabled import TabledSystem
 
 LADDER_WORDS = {"routine": 4, "trained": 6, "advanced": 8, "expert": 10, "heroic": 12, "epic": 20}
 DIE_CHOICES = tuple(f"d{s}" for s in SIZES)
+TD_WORDS = {word: td_of(sides) for word, sides in (DIFFICULTY_DIE | LADDER_WORDS).items()}
 TOKEN_USES = ("plus", "minus", "skilled", "reroll")
 ARMOUR_PENALTIES = {"bulky": "Coordinated", "noisy": "Elusive"}
 SHEET_WIDTH = 56
@@ -251,21 +253,9 @@ class RogueSpire(TabledSystem):
     # -- checks ---------------------------------------------------------------------------------------
     def difficulty(self, difficulty: Any) -> int:
         """The TD a difficulty word or number stands for (easy/medium/hard are D4/D6/D8: TD 2/3/4)."""
-        if isinstance(difficulty, int) and not isinstance(difficulty, bool):
-            if 1 <= difficulty <= 20:
-                return difficulty
-            raise RulesError(f"a Rogue Spire TD is 1 to 20, not {difficulty}")
-        text = str(difficulty).strip().lower()
-        if text in DIFFICULTY_DIE:
-            return td_of(DIFFICULTY_DIE[text])
-        if text in LADDER_WORDS:
-            return td_of(LADDER_WORDS[text])
-        if text.isdigit():
-            return self.difficulty(int(text))
-        raise RulesError(
-            f"difficulty must be easy, medium, hard, one of {', '.join(LADDER_WORDS)} or a TD,"
-            f" not {difficulty!r}"
-        )
+        return word_or_number(difficulty, TD_WORDS, 1, 20, "difficulty must be easy, medium, hard, one of"
+                              f" {', '.join(LADDER_WORDS)} or a TD, not {{value!r}}",
+                              "a Rogue Spire TD is 1 to 20, not {number}")
 
     def skilled(self, actor: SpireActor, approach: str | None) -> bool:
         if not approach:

@@ -5,7 +5,7 @@ harm and recovery; exact odds that agree with the dice; encounters that
 end under the NPC policy and replay from their recorded actions; actors
 that survive save and load; creation on defaults; menus of at most three
 short steps; and every option it declares accepted by the command line and
-by the campaign.
+by the campaign (check, encounter and move options alike).
 """
 
 from __future__ import annotations
@@ -16,10 +16,14 @@ import json
 
 import pytest
 
+from solo.campaign import Campaign, perform
+from solo.campaign.encounter_moves import running_state
 from solo.campaign.rules_moves import _checked_options
 from solo.cli import build_parser, main
+from solo.commands.moves import _given
 from solo.commands.rules import system_options
 from solo.dice import Rng
+from solo.errors import SoloError
 from solo.rules import DEGREES, DIFFICULTIES, Encounter, RulesError, registry
 from solo.rules.options import Option
 
@@ -207,6 +211,35 @@ def test_every_declared_encounter_option_is_accepted_by_the_cli_and_the_engine(s
             assert option.kind == "text" and "'x'" in str(exc)
         else:
             assert encounter.options == typed
+
+
+def typed(option: Option) -> str:
+    """The value a user gives an option, as text (a flag: yes)."""
+    return "yes" if option.kind == "flag" else sample(option)[1]
+
+
+def test_every_declared_encounter_option_is_accepted_by_the_campaign(system):
+    for option in system.encounter_options:
+        campaign = Campaign.new("Contract", system=system.id, seed=1)
+        perform(campaign, "character_add", {"sheet": system.random_character(Rng(1), name="Hero").to_dict()})
+        start = {"foes": [system.npc_names()[0]], option.name: typed(option)}
+        try:
+            perform(campaign, "rules.encounter_start", start)
+        except SoloError as exc:  # a made-up name ('x') reaches the rules, which name it
+            assert option.kind == "text" and "'x'" in str(exc)
+        else:
+            assert running_state(campaign)["options"][option.name] == option.parse(typed(option))
+
+
+def test_every_declared_move_option_is_accepted_by_the_cli_and_the_campaign(system):
+    parser = build_parser()
+    for move in system.moves():
+        needed = {o.name: typed(o) for o in move.required()}
+        for option in move.options:
+            given = _given(parser.parse_args(["move", move.id, "-c", "x", *sample(option)]))
+            assert list(given) == [option.name], (move.id, option.name)
+            parsed = move.parse({**needed, **given})  # what the campaign's move.run reads
+            assert parsed[option.name] == option.parse(given[option.name]), (move.id, option.name)
 
 
 def test_a_broken_character_file_is_one_line_naming_the_file_and_the_field(system, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from solo.dice import Rng, ScriptedRng
 from solo.rules import registry
 from solo.rules.engine import RulesError
-from solo.rules.nine_powers import NinePowersActor
+from solo.rules.nine_powers import NinePowersActor, build
 from solo.rules.nine_powers.character import actor_from_dict, check_new_pc, group_threes, group_total
 from solo.rules.nine_powers.economy import wealth_difficulty
 from solo.rules.nine_powers.pools import build_pool, degree_odds
@@ -192,7 +192,7 @@ NIMSY = [
 
 
 def test_nimsy_from_fifteen_answers(np):
-    nimsy = np.new_character("Nimsy", NIMSY, armour="none", weapon="dagger")
+    nimsy = build.new_pc("Nimsy", NIMSY, build.Gear(np.data), np.formula, body="none", weapon="dagger")
     expected = {
         "alchemy": 4,
         "stealth-track": 4,
@@ -237,7 +237,7 @@ def test_the_skill_based_concept_adds_up_to_31_and_is_refused():
 
 def test_a_sixteenth_raise_past_four_is_refused(np):
     with pytest.raises(RulesError, match="already 4"):
-        np.new_character("X", ["alchemy"] * 4 + ["musing"] * 11)
+        build.new_pc("X", ["alchemy"] * 4 + ["musing"] * 11, build.Gear(np.data), np.formula)
 
 
 def test_guided_creation_state_machine(np):
