@@ -126,3 +126,10 @@ def test_errors_under_json_are_an_error_object_on_stdout(cli, saves_dir, argv, c
     assert set(error) == {"message", "where", "code"}
     assert error["code"] == kind and error["where"] == f"solo {argv[0]}"
     assert result.err == f"solo: error: {error['message']}\n"
+
+
+def test_solo_odds_help_shows_a_rules_system_example_named_by_the_registry(cli):
+    from solo.rules import registry
+
+    shown = cli("odds", "--help").out
+    assert f"examples:\n  solo odds {registry.ids()[0]}\n  solo odds 2d6 --at-least 9\n" in shown

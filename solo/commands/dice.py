@@ -14,7 +14,7 @@ from solo.dice import distribution, parse, percent
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "roll": ("solo roll 4d6kh3 --seed 7", "solo roll d66 -n 3 --json",
              "solo roll 2d6+1 -c \"The Salt Road\""),
-    "odds": ("solo odds 2d6 --at-least 9", "solo odds nine-powers"),
+    "odds": ("solo odds 2d6 --at-least 9", "solo odds 3d6"),  # a system's form: solo.commands.rules
 }
 GLOBALS: dict[str, tuple[str, ...]] = {
     "roll": ("seed", "json", "saves"),

@@ -202,6 +202,7 @@ def _extend_odds(sub: Any) -> None:
         " Or, with a rules system first (solo odds SYSTEM and that system's flags below; no flags: its"
         " chart of common checks), the exact odds of that system's check."
     )
+    odds.epilog = (odds.epilog or "").replace("examples:\n", f"examples:\n  solo odds {FIRST}\n", 1)
     add_system_flags(odds, "odds_options", "odds", "rules system checks (solo odds SYSTEM ...)")
     odds.set_defaults(handler=cmd_odds)
 
