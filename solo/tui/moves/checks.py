@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solo.dice import percent
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.screens.choose import ChooseDialog
@@ -50,6 +49,8 @@ def _system(play: Play) -> Any:
 
 def approach_choices(system: Any, actor: Any, difficulty: str) -> list[tuple[str, str]]:
     """(approach, "wits  Perception/Escape 3  75%") for every approach the system maps."""
+    from solo.dice import percent  # the exact odds load with the first check, not with the app
+
     out = []
     for approach in system.approaches:
         odds = system.check_odds(actor, approach, difficulty)
@@ -102,6 +103,8 @@ def _shown(value: Any) -> str:
 
 async def check_options(play: Play, system: Any, actor: Any, title: str, odds: Any) -> dict[str, Any] | None:
     """The system's declared check options, set one by one until the player rolls (None: cancelled)."""
+    from solo.dice import percent
+
     chosen: dict[str, Any] = {}
     while True:
         try:  # a helper named by the player counts once the campaign finds them: not in the preview

@@ -6,7 +6,6 @@ import re
 
 from textual.command import CommandPalette
 
-from solo.dice import parse
 from solo.errors import SoloError
 from solo.tui.moves.base import Play, move
 from solo.tui.palette import TableBrowser
@@ -34,6 +33,8 @@ async def note(play: Play, args: str) -> None:
 
 
 def _check_roll(text: str) -> None:
+    from solo.dice import parse  # the dice notation loads with the first roll, not with the app
+
     parse(split_times(text)[0])
 
 

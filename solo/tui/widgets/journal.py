@@ -39,7 +39,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.cache import LRUCache
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -144,6 +144,7 @@ class JournalView(ScrollView, can_focus=True):
         self.changes: dict[str, dict[str, Any]] = {}  # entry number -> edit (journal_edits)
         self.selected: int | None = None
         self.found_words: list[str] = []  # highlighted wherever they appear (a search)
+        self._frame: tuple[Offset, int, Style] | None = None  # shared by the lines of a frame drawn
 
     # -- edits, selection, highlights ---------------------------------------------------
     def set_changes(self, changes: Mapping[str, dict[str, Any]]) -> None:
@@ -491,12 +492,17 @@ class JournalView(ScrollView, can_focus=True):
         # them here instead, so the first frame shows the newest ones (benchmarks/tui_startup.py).
         if not self._wrapped_at and self.scrollable_content_region.width:
             self.on_resize()
-        return super().render_lines(crop)
+        # What every line of this frame shares, worked out once rather than once per line (the
+        # style walks every ancestor's styles: a tenth of drawing the journal).
+        self._frame = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+        frame = self._frame or (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        (scroll_x, scroll_y), width, base = frame
         line = self._line(scroll_y + y)
         if line is None:
             return Strip.blank(width, base)
