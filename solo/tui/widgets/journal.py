@@ -18,7 +18,7 @@ Colours are applied when a strip is made, so a change of style (focus tints
 the background, a new theme) only empties that cache: the next frame
 re-renders the screenful it shows and nothing else.  A new width (the first
 layout, a resized terminal) counts the newest entries at once, enough to
-fill the screen several times over, and the older ones in the background in
+fill the screen, and the older ones just after, in the background, in
 steps of a few milliseconds each, added above without moving what the player
 is looking at.
 """
@@ -49,7 +49,7 @@ from solo.campaign.journal_edits import EDIT_KINDS, shown
 from solo.tui import render
 
 GROUPS = ("note", "scene", "dice", "oracle", "rules", "story", "campaign", "other")
-FIRST_SCREENS = 3  # count at least this many screenfuls at once; the rest in the background
+FIRST_SCREENS = 1  # count this many screenfuls at once (the first frame shows one); the rest after
 CHUNK = 200  # entries counted between looks at the clock, in the background
 STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
 CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
