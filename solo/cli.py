@@ -15,17 +15,21 @@ command added without listing it) loads every module, as before.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import io
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from solo import __version__
 from solo.commands.context import Context, UsageError
 from solo.errors import SoloError
 from solo.failures import one_line
+
+if TYPE_CHECKING:
+    import argparse
+
+    from solo.commands.parsers import Parser
 
 # Defaults of the common options, filled in after parsing: argparse shares the
 # option objects between parent and sub-parsers, so set_defaults() would leak.
@@ -114,44 +118,22 @@ EXTENDED_BY = {"odds": ("solo.commands.rules",)}
 VALUE_OPTIONS = ("--seed", "--tables", "--saves")
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage and exiting."""
+def __getattr__(name: str) -> Any:
+    """`Parser` and `TopParser`, from `solo.commands.parsers` (loaded with argparse when first needed:
+    plain `solo` opens the TUI without either)."""
+    if name in ("Parser", "TopParser"):
+        from solo.commands import parsers
 
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see `{self.prog} --help`)")
-
-
-class TopParser(Parser):
-    """The `solo` parser: its help lists the commands under their headings (`GROUPS`)."""
-
-    def format_help(self) -> str:
-        formatter = self._get_formatter()
-        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups)
-        formatter.add_text(self.description)
-        text = formatter.format_help()
-        listed = {name: help for commands in COMMANDS.values() for name, help in commands}
-        placed = {name for names in GROUPS.values() for name in names}
-        headings = dict(GROUPS)
-        other = tuple(name for name in listed if name not in placed)
-        if other:
-            headings["other"] = other
-        for heading, names in headings.items():
-            rows = [f"    {name.ljust(12)}{listed[name]}" if len(name) < 12 else
-                    f"    {name}\n    {'':12}{listed[name]}" for name in names if name in listed]
-            if rows:
-                text += f"\n{heading}:\n" + "\n".join(rows) + "\n"
-        options = self._get_formatter()
-        options.start_section("global options (before or after the command; each command's --help"
-                              " says which it takes)")
-        options.add_arguments([a for a in self._actions if a.option_strings])
-        options.end_section()
-        text += "\n" + options.format_help()
-        text += "\nRun `solo COMMAND --help` for a command's options and examples.\n"
-        return text
+        return getattr(parsers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def common_options(hidden: bool = False) -> argparse.ArgumentParser:
     """Options every command accepts, before or after its name (`hidden`: kept out of its help)."""
+    import argparse
+
+    from solo.commands.parsers import Parser
+
     def said(text: str) -> str:
         return argparse.SUPPRESS if hidden else text
 
@@ -198,6 +180,7 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     Without `argv`, every module registers its commands (the full parser, for tests and tools).
     """
     from solo.commands import grammar
+    from solo.commands.parsers import Parser, TopParser
 
     load = COMMAND_MODULES if argv is None else modules_for(command_named(argv))
     parser = TopParser(

@@ -94,6 +94,35 @@ def test_damage_in_an_old_line_is_named_by_the_check_as_by_an_eager_open(store):
     assert {p.name: p.read_bytes() for p in store.directory.iterdir()} == files  # nothing written
 
 
+def test_a_damaged_undo_state_is_named_by_the_check_and_undo_never_loads_it(store):
+    _long(store)
+    path = store.path("Long Road")
+    snapshot = path.read_text(encoding="utf-8")
+    head, undo = snapshot.split(' "undo": [\n')
+    first, rest = undo.split("\n", 1)
+    assert '"chaos": 5' in first  # the oldest step kept, taken back by the fifth undo
+    path.write_text(head + ' "undo": [\n' + first.replace('"chaos": 5', '"chaos": 99') + "\n" + rest,
+                    encoding="utf-8")
+    with pytest.raises(DamagedSave) as eager:
+        store.open("Long Road")
+    said = str(eager.value)
+    assert f"{path} is damaged: file.undo[0].state.chaos: 99 is" in said
+
+    session = store.open("Long Road", lazy=True)  # the states kept for undo are checked afterwards
+    texts = [e.text for e in session.campaign.journal]
+    for _ in range(4):
+        session.undo()  # the four newest steps are whole
+    before = session.campaign.state_dict()
+    with pytest.raises(SoloError, match="chaos: 99 is"):
+        session.undo()  # the damaged one is refused as undo loads it: nothing changes
+    assert session.campaign.state_dict() == before
+    assert [e.text for e in session.campaign.journal] == texts[:-4]
+    with pytest.raises(DamagedSave) as late:
+        session.check()
+    # The same words; the backup's hint counts the entries it loads with the log, four fewer now.
+    assert str(late.value) == said.replace("(40 journal", "(36 journal")
+
+
 def test_damage_in_the_newest_lines_refuses_the_opening_itself(store):
     _long(store)
     _damage(store.path("Long Road"), f"day {NOTES - 2}:")

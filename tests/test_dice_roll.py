@@ -1,7 +1,12 @@
 """Rolling: seeded results, kept and dropped dice, d66 and d%, and the journal form."""
 
 import json
+import os
 import random
+import subprocess
+import sys
+
+from conftest import REPO
 
 from solo.dice import Rng, RollResult, ScriptedRng, roll
 
@@ -77,3 +82,20 @@ def test_global_random_seed_changes_nothing():
     random.random()
     second = [roll("3d6", Rng(99)).total for _ in range(20)]
     assert first == second
+
+
+def test_every_dice_name_comes_from_the_package_whatever_was_loaded_first():
+    # The names load with their modules on first use; `roll` is a function and the module holding
+    # it, so asking for another name of that module first must not leave the module as `roll`.
+    code = ("import solo.dice as d\nd.Die\nfrom solo.dice import roll\n"
+            "print(roll.__module__, callable(roll), type(d.roll).__name__)\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=REPO, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["solo.dice.roll", "True", "function"]
+    import solo.dice
+
+    assert set(solo.dice.__all__) <= set(dir(solo.dice))
+    for name in solo.dice.__all__:
+        assert getattr(solo.dice, name) is not None, name

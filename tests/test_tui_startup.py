@@ -21,7 +21,13 @@ from solo.tui import render
 LATER = ("solo.oracle", "solo.rules", "solo.story", "solo.tables", "icepool", "yaml",
          "solo.campaign.oracle_moves", "solo.campaign.encounter_moves", "solo.campaign.story_moves",
          "solo.tui.screens.campaigns", "solo.tui.screens.help", "solo.tui.screens.encounter",
-         "solo.tui.screens.characters", "solo.tui.screens.ask")
+         "solo.tui.screens.characters", "solo.tui.screens.ask", "solo.tui.screens.choose",
+         "solo.tui.screens.prompt",  # the first move that asks something loads its dialog
+         "argparse",  # plain `solo` goes straight to the TUI
+         "solo.dice.notation", "solo.dice.odds", "solo.dice.roll",  # the first roll or check loads them
+         # the header, the side panel and the footer come just after the first frame
+         "solo.tui.widgets.footer", "solo.tui.widgets.side_panel", "textual.widgets._header",
+         "textual.widgets._footer")
 
 
 def test_the_command_line_and_the_app_load_none_of_the_layers_behind_the_moves():

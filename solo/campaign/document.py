@@ -393,11 +393,20 @@ def _log_ref(value: Any) -> LogRef | None:
     return LogRef(log_id, seq, offset)
 
 
-def from_document(doc: dict[str, Any], stored: dict[str, StoredList] | None = None) -> Campaign:
+# The states kept for undo and redo, not checked yet: (where, state) for `check_states`.
+Pending = list[tuple[str, dict[str, Any]]]
+
+
+def from_document(doc: dict[str, Any], stored: dict[str, StoredList] | None = None,
+                  later: Pending | None = None) -> Campaign:
     """Build a campaign from a current-version document, checking every value.
 
     `stored` may hold the journal or the action log already read (and
     checked) from the file's lines; the document's own list is then empty.
+    `later`: the full states kept for undo and redo (most of a snapshot's
+    head: one per step) are put in this list instead of checked here, for
+    `check_states` to check afterwards; everything else about the steps is
+    checked now.  Undo and redo check a state again as they load it.
     """
     name = need(doc, "name", str, "file")
     campaign = Campaign(
@@ -416,15 +425,31 @@ def from_document(doc: dict[str, Any], stored: dict[str, StoredList] | None = No
         entry_from(d, w) for w, d in items(doc, "journal", "file")]
     campaign.actions = stored.get("actions") or [  # type: ignore[assignment]
         _record(d, w) for w, d in items(doc, "actions", "file")]
-    campaign.undo = [_undo_step(d, w, campaign) for w, d in items(doc, "undo", "file")]
+    campaign.undo = [_undo_step(d, w, campaign, later) for w, d in items(doc, "undo", "file")]
     previous = (0, 0)
     for i, step in enumerate(campaign.undo):
         mark = (step.journal, step.actions)
         if mark < previous:
             raise StateError(f"undo[{i}]: undo steps are out of order")
         previous = mark
-    campaign.redo = [_redo_step(d, w, campaign) for w, d in items(doc, "redo", "file")]
+    campaign.redo = [_redo_step(d, w, campaign, later) for w, d in items(doc, "redo", "file")]
     return campaign
+
+
+def check_states(campaign: Campaign, states: Pending) -> None:
+    """Check states `from_document` left for later, as it checks them; `StateError` naming the first
+    that does not pass."""
+    for where, state in states:
+        Campaign(campaign.name, campaign.slug, campaign.seed, Rng(0)).load_state(state, where)
+
+
+def _step_state(data: Any, where: str, campaign: Campaign, later: Pending | None) -> dict[str, Any]:
+    state = need(data, "state", dict, where)
+    if later is None:
+        check_states(campaign, [(f"{where}.state", state)])
+    else:
+        later.append((f"{where}.state", state))
+    return state
 
 
 def entry_from(data: Any, where: str) -> JournalEntry:
@@ -440,24 +465,22 @@ def _record(data: Any, where: str) -> ActionRecord:
                         need(data, "at", str, where))
 
 
-def _redo_step(data: Any, where: str, campaign: Campaign) -> dict[str, Any]:
+def _redo_step(data: Any, where: str, campaign: Campaign, later: Pending | None = None) -> dict[str, Any]:
     """One step of the redo list (`actions._redo_step`), every part checked as redo will use it."""
     record = _record(data, where)
     entries = need(data, "entries", list, where)
     for i, entry in enumerate(entries):
         entry_from(entry, f"{where}.entries[{i}]")
-    state = need(data, "state", dict, where)
-    Campaign(campaign.name, campaign.slug, campaign.seed, Rng(0)).load_state(state, f"{where}.state")
+    state = _step_state(data, where, campaign, later)
     return {"name": record.name, "params": record.params, "at": record.at,
             "entries": entries, "state": state}
 
 
-def _undo_step(data: Any, where: str, campaign: Campaign) -> UndoStep:
+def _undo_step(data: Any, where: str, campaign: Campaign, later: Pending | None = None) -> UndoStep:
     journal = need(data, "journal", int, where)
     actions = need(data, "actions", int, where)
     if not 0 <= journal <= len(campaign.journal) or not 0 <= actions <= len(campaign.actions):
         raise StateError(f"{where}: points past the end of the journal or the action log")
-    state = need(data, "state", dict, where)
-    Campaign(campaign.name, campaign.slug, campaign.seed, Rng(0)).load_state(state, f"{where}.state")
+    state = _step_state(data, where, campaign, later)
     return UndoStep(need(data, "action", str, where), need(data, "at", str, where), state,
                     journal, actions)

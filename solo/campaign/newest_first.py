@@ -9,13 +9,19 @@ README's Speed section: 1.98x the minimal app, before this module).
 1. one pass over the file in blocks of a megabyte, with `bytes.find` and
    `bytes.count` only (no Python step per line), finds where the journal's
    and the action log's lines begin and end and how many there are;
-2. everything else (the state, the undo steps, the log position) is parsed
-   and checked whole, as always, so the campaign's state is never unchecked;
+2. everything else (the state, the undo and redo steps, the log position)
+   is parsed and checked whole, as always, so the campaign's state is never
+   unchecked, with one exception: the full state each undo or redo step
+   keeps (most of the bytes of a short campaign's snapshot: thirty states,
+   each with its 625-word random generator) is checked by the `Check`, and
+   again by undo or redo as it loads it (`Campaign.load_state` checks every
+   value before it changes anything);
 3. the newest `CHECKED_FIRST` lines of each list are read (from the end
    backward, `stored.Spans`) and checked before anything is shown;
 4. the `Check` reads the file again line by line exactly as `read_snapshot`
    does, checks every line, makes sure it found the lines where step 1 did,
-   and hands the places over (`Spans.fill`).
+   and hands the places over (`Spans.fill`); then it checks the states of
+   step 2.
 
 What stays guaranteed: a damaged snapshot is named, with the same message
 (the same `DamagedSave` from the whole-file parse) as when it is read
@@ -27,7 +33,10 @@ snapshot found damaged afterwards loses none of them: its backup plus the
 log is the whole campaign (`solo restore`).
 
 A file smaller than `EAGER_BELOW` bytes, or one not laid out as solo writes
-it, is read by `read_snapshot` as before (checked before it is shown).
+it, is read by `read_snapshot` as before (checked before it is shown).  The
+threshold is low: a snapshot of a few hundred entries is already half a
+megabyte (two thirds of it the undo states), and reading it eagerly was a
+fair part of the TUI's cold start (benchmarks/tui_startup.py).
 """
 
 from __future__ import annotations
@@ -40,7 +49,7 @@ from typing import Any
 
 from solo.campaign import document
 from solo.campaign.diskfiles import read_at
-from solo.campaign.document import CURRENT_VERSION, FORMAT, LogRef, SaveError
+from solo.campaign.document import CURRENT_VERSION, FORMAT, DamagedSave, LogRef, SaveError
 from solo.campaign.fields import StateError
 from solo.campaign.journal import ActionRecord, JournalEntry
 from solo.campaign.jsontext import BadJson
@@ -48,8 +57,9 @@ from solo.campaign.state import Campaign
 from solo.campaign.stored import Spans, StoredList
 from solo.errors import SoloError
 
-EAGER_BELOW = 1 << 20  # bytes: a snapshot this small is checked whole before it is shown (a few ms)
-CHECKED_FIRST = 256  # the newest lines of each list checked before the campaign is shown
+EAGER_BELOW = 1 << 16  # bytes: a snapshot this small is checked whole before it is shown (a few ms)
+CHECKED_FIRST = 128  # the newest lines of each list checked before the campaign is shown (a screen
+                     # shows a few dozen entries; undo reaches back as many actions as it keeps)
 HEAD_LIMIT = 1 << 24  # bytes before the journal's lines; past this the file is read eagerly
 BLOCK = 1 << 20
 
@@ -118,14 +128,18 @@ _STAND_INS: dict[str, Any] = {"journal": _damaged_entry, "actions": _damaged_rec
 class Check:
     """The rest of a snapshot opened newest first: every line decoded and checked, once."""
 
-    def __init__(self, fd: int, path: Path, rest: bytes, spans: dict[str, Spans]):
+    def __init__(self, fd: int, path: Path, rest: bytes, spans: dict[str, Spans], campaign: Campaign,
+                 states: document.Pending):
         self._fd = fd
         self.path = path
         self._rest = rest
         self._spans = spans
+        self._campaign = campaign
+        self._states = states
 
     def run(self) -> None:
-        """Check every line; `DamagedSave` (as `read_snapshot` says it) when one does not pass."""
+        """Check every line, then the undo and redo states; `DamagedSave` (as `read_snapshot` says
+        it) when one does not pass."""
         with os.fdopen(os.dup(self._fd), "rb") as handle:
             handle.seek(0)
             try:
@@ -133,6 +147,14 @@ class Check:
             except (StateError, BadJson, UnicodeDecodeError, RecursionError):
                 found = None
             if found is not None and found[0] == self._rest and self._fill(found[1]):
+                try:
+                    document.check_states(self._campaign, self._states)
+                except StateError as exc:
+                    raise DamagedSave(f"{self.path} is damaged: {exc}", self.path) from None
+                except RecursionError:
+                    raise DamagedSave(f"{self.path} is damaged: its JSON is nested too deeply to read",
+                                      self.path) from None
+                self._states = []
                 return
             handle.seek(0)
             document.parse_snapshot(handle.read(), self.path)  # raises the error, named as ever
@@ -187,5 +209,7 @@ def _open(fd: int, path: Path, size: int) -> tuple[Campaign, LogRef | None, int,
         first = max(0, region.count - CHECKED_FIRST)
         document._check_all(key, [lists[key].raw(i).encode("utf-8") for i in range(first, region.count)],
                             first)
-    campaign = document.from_document(head, lists)
-    return campaign, document._log_ref(head.get("log")), size, Check(os.dup(fd), path, rest, spans)
+    states: document.Pending = []
+    campaign = document.from_document(head, lists, later=states)
+    return campaign, document._log_ref(head.get("log")), size, Check(os.dup(fd), path, rest, spans,
+                                                                     campaign, states)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from argparse import Namespace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -27,6 +26,8 @@ from solo.dice.entered import DiceNeeded, DiceRefused
 from solo.errors import SoloError
 
 if TYPE_CHECKING:
+    from argparse import Namespace
+
     from solo.tables import TableSet
 
 MAX_WARNINGS = 5

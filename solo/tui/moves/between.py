@@ -15,9 +15,8 @@ from typing import Any
 
 from solo.campaign import Character
 from solo.errors import SoloError
+from solo.tui.moves import dialogs
 from solo.tui.moves.base import Play, move
-from solo.tui.screens.choose import ChooseDialog
-from solo.tui.screens.prompt import PromptDialog
 
 CANCELLED = object()
 
@@ -48,17 +47,17 @@ async def ask_option(play: Play, title: str, option: Any) -> Any:
     default = option.default
     if option.kind == "choice":
         labels = [(c, c + ("  (the default)" if c == default else "")) for c in option.choices]
-        answer = await play.dialog(ChooseDialog(f"{title}: {option.help or option.name}", labels,
+        answer = await play.dialog(dialogs.choose(f"{title}: {option.help or option.name}", labels,
                                                 selected=default))
         return CANCELLED if answer is None else answer
     if option.kind == "flag":
-        answer = await play.dialog(ChooseDialog(f"{title}: {option.help or option.name}?",
+        answer = await play.dialog(dialogs.choose(f"{title}: {option.help or option.name}?",
                                                 [("no", "No"), ("yes", "Yes")],
                                                 selected="yes" if default else "no"))
         return CANCELLED if answer is None else answer == "yes"
     required = default is None
     empty = "" if required else " · empty: none" if default == "" else f" · empty: {default}"
-    answer = await play.dialog(PromptDialog(
+    answer = await play.dialog(dialogs.prompt(
         f"{title}: {option.help or option.name}", value="" if default in (None, "") else str(default),
         hint="enter: OK · esc: cancel" + empty, check=option.parse, allow_empty=not required))
     if answer is None:
@@ -81,7 +80,7 @@ async def make_move(play: Play, name: str = "", character: Character | None = No
 
         chosen = find_move(moves, name)
     else:
-        picked = await play.dialog(ChooseDialog("Which move?",
+        picked = await play.dialog(dialogs.choose("Which move?",
                                                 [(m.id, f"{m.title}: {m.help}") for m in moves]))
         if picked is None:
             return None
@@ -91,7 +90,8 @@ async def make_move(play: Play, name: str = "", character: Character | None = No
         if not pcs:
             raise SoloError("no player character has a sheet yet: p opens the characters screen")
         if len(pcs) > 1:
-            who = await play.dialog(ChooseDialog(f"{chosen.title}: who?", [(str(c.id), c.name) for c in pcs]))
+            who = await play.dialog(dialogs.choose(f"{chosen.title}: who?",
+                                                   [(str(c.id), c.name) for c in pcs]))
             if who is None:
                 return None
             character = next(c for c in pcs if str(c.id) == who)

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solo.dice import percent
 from solo.errors import SoloError
+from solo.tui.moves import dialogs
 from solo.tui.moves.base import Play, move
-from solo.tui.screens.choose import ChooseDialog
-from solo.tui.screens.prompt import PromptDialog
 
 if TYPE_CHECKING:  # the rules load on first use, not with the app
     from solo.rules.options import Option
@@ -34,7 +32,7 @@ async def _pc(play: Play, system: Any, named: str = "") -> Any | None:
         raise SoloError(f"no player character has a {system.name} sheet: p opens the characters screen")
     if len(pcs) == 1:
         return pcs[0]
-    picked = await play.dialog(ChooseDialog("Who?", [(str(c.id), c.name) for c in pcs]))
+    picked = await play.dialog(dialogs.choose("Who?", [(str(c.id), c.name) for c in pcs]))
     return play.campaign.character(int(picked)) if picked else None
 
 
@@ -50,6 +48,8 @@ def _system(play: Play) -> Any:
 
 def approach_choices(system: Any, actor: Any, difficulty: str) -> list[tuple[str, str]]:
     """(approach, "wits  Perception/Escape 3  75%") for every approach the system maps."""
+    from solo.dice import percent  # the exact odds load with the first check, not with the app
+
     out = []
     for approach in system.approaches:
         odds = system.check_odds(actor, approach, difficulty)
@@ -73,12 +73,12 @@ async def check(play: Play, args: str) -> None:
         return
     actor = system.load_actor(pc.sheet)
     if difficulty is None:
-        difficulty = await play.dialog(ChooseDialog(
+        difficulty = await play.dialog(dialogs.choose(
             f"How hard is it for {pc.name}?", [(d, d) for d in DIFFICULTIES], selected="medium"))
         if not difficulty:
             return
     if approach is None:
-        approach = await play.dialog(ChooseDialog(
+        approach = await play.dialog(dialogs.choose(
             f"{pc.name}, {difficulty}: which approach? (chance of success)",
             approach_choices(system, actor, difficulty)))
         if not approach:
@@ -102,6 +102,8 @@ def _shown(value: Any) -> str:
 
 async def check_options(play: Play, system: Any, actor: Any, title: str, odds: Any) -> dict[str, Any] | None:
     """The system's declared check options, set one by one until the player rolls (None: cancelled)."""
+    from solo.dice import percent
+
     chosen: dict[str, Any] = {}
     while True:
         try:  # a helper named by the player counts once the campaign finds them: not in the preview
@@ -113,7 +115,7 @@ async def check_options(play: Play, system: Any, actor: Any, title: str, odds: A
         rows = [(ROLL, f"Roll  {chance}")]
         rows += [(o.name, f"{o.flag[2:]}: {_shown(chosen.get(o.name))}  ({o.help})")
                  for o in system.check_options]
-        picked = await play.dialog(ChooseDialog(f"{title}: roll, or set an option first", rows,
+        picked = await play.dialog(dialogs.choose(f"{title}: roll, or set an option first", rows,
                                                 selected=ROLL))
         if not picked:
             return None
@@ -132,10 +134,10 @@ async def _ask(play: Play, option: Option, current: Any) -> Any:
     if option.kind == "flag":
         return None if current else True
     if option.kind == "choice":
-        picked = await play.dialog(ChooseDialog(f"{option.flag[2:]}: {option.help}",
+        picked = await play.dialog(dialogs.choose(f"{option.flag[2:]}: {option.help}",
                                                 [("-", "none")] + [(c, c) for c in option.choices]))
         return None if picked in (None, "-") else picked
-    answer = await play.dialog(PromptDialog(f"{option.flag[2:]}: {option.help}", value=_shown(current)
+    answer = await play.dialog(dialogs.prompt(f"{option.flag[2:]}: {option.help}", value=_shown(current)
                                             if current is not None else "", allow_empty=True))
     if not answer or not answer.strip():
         return None
@@ -158,11 +160,11 @@ async def _harm_or_recover(play: Play, args: str, action: str, title: str) -> No
     pc = await _pc(play, system)
     if pc is None:
         return
-    kind = kind or await play.dialog(ChooseDialog(f"{title} {pc.name}: of what?",
+    kind = kind or await play.dialog(dialogs.choose(f"{title} {pc.name}: of what?",
                                                   [(k, k) for k in HARM_KINDS]))
     if not kind:
         return
-    size = size or await play.dialog(ChooseDialog(f"{title} {pc.name}: how much?", [(s, s) for s in SIZES]))
+    size = size or await play.dialog(dialogs.choose(f"{title} {pc.name}: how much?", [(s, s) for s in SIZES]))
     if size:
         await play.perform(action, character=pc.id, kind=kind, size=size)
 

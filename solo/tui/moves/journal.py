@@ -6,12 +6,10 @@ import re
 
 from textual.command import CommandPalette
 
-from solo.dice import parse
 from solo.errors import SoloError
+from solo.tui.moves import dialogs
 from solo.tui.moves.base import Play, move
 from solo.tui.palette import TableBrowser
-from solo.tui.screens.choose import ChooseDialog
-from solo.tui.screens.prompt import PromptDialog
 
 TIMES = re.compile(r"^(?P<expr>.+?)\s+[x×](?P<times>\d+)$")
 
@@ -28,19 +26,21 @@ def split_times(text: str) -> tuple[str, int]:
       words=("note",), usage="TEXT")
 async def note(play: Play, args: str) -> None:
     text: str | None = args or await play.dialog(
-        PromptDialog("Write a note", placeholder="What happens next?"))
+        dialogs.prompt("Write a note", placeholder="What happens next?"))
     if text:
         await play.perform("note", text=text)
 
 
 def _check_roll(text: str) -> None:
+    from solo.dice import parse  # the dice notation loads with the first roll, not with the app
+
     parse(split_times(text)[0])
 
 
 @move("roll", "Roll dice", "Roll any dice expression with the campaign's dice: 2d6+1, 4d6kh3, d66, d%",
       key="r", words=("roll", "r"), usage="EXPRESSION [xN]", group="Dice and tables")
 async def roll(play: Play, args: str) -> None:
-    text: str | None = args or await play.dialog(PromptDialog(
+    text: str | None = args or await play.dialog(dialogs.prompt(
         "Roll dice", placeholder="2d6+1", check=_check_roll,
         hint="NdM, d66, d%, keep/drop (4d6kh3), + and -; add x3 to roll three times"))
     if not text:
@@ -66,7 +66,7 @@ async def table(play: Play, args: str) -> None:
     if len(hits) == 1:
         chosen: str | None = hits[0].id
     else:
-        chosen = await play.dialog(ChooseDialog(
+        chosen = await play.dialog(dialogs.choose(
             f"Tables matching {wanted!r}", [(t.id, f"{t.id} — {t.title}") for t in hits[:40]]))
     if chosen:
         await play.perform("table_roll", table=chosen)
@@ -85,7 +85,7 @@ async def further(play: Play, args: str) -> None:
     if len(choices) == 1:
         picked: str | None = choices[0][0]
     else:
-        picked = await play.dialog(ChooseDialog(
+        picked = await play.dialog(dialogs.choose(
             f"After {last.data.get('title', 'the last table')}" if last else "Roll next",
             [(table, label) for table, _, label in choices]))
     if picked:

@@ -11,9 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 from solo.errors import SoloError
+from solo.tui.moves import dialogs
 from solo.tui.moves.base import Play, move
-from solo.tui.screens.choose import ChooseDialog
-from solo.tui.screens.prompt import PromptDialog
 
 if TYPE_CHECKING:
     from solo.rules.moves import SystemMove
@@ -104,7 +103,7 @@ CLUE_CHOICES = [("roll", "Roll what a clue buys in this scene"), ("gain", "Bank 
 @move("clue", "Clues", "Roll this scene's clue benefit, bank a clue, or spend one",
       key="c", words=("clue",), usage="[roll|gain|spend]", group="Oracle")
 async def clue(play: Play, args: str) -> None:
-    what: str | None = args.strip().lower() or await play.dialog(ChooseDialog(
+    what: str | None = args.strip().lower() or await play.dialog(dialogs.choose(
         f"Clues ({play.campaign.clues} held)", CLUE_CHOICES))
     if not what:
         return
@@ -113,7 +112,7 @@ async def clue(play: Play, args: str) -> None:
         raise SoloError(f"/clue takes roll, gain or spend, not {what!r}")
     benefit = play.campaign.extra.get("oracle", {}).get("scene_clue")
     if what == "spend" and isinstance(benefit, dict) and benefit.get("effect") == "momentum":
-        gain = await play.dialog(ChooseDialog("The clue buys set up well or leverage: which?", [
+        gain = await play.dialog(dialogs.choose("The clue buys set up well or leverage: which?", [
             ("set-up-well", "Become set up well"), ("leverage", "Gain leverage")]))
         if gain:
             await play.perform(actions[what], gain=gain)
@@ -134,7 +133,7 @@ async def _report_journey(play: Play, event: dict) -> None:
     choices += [(f"failure:{a}", f"Failure, with {a}") for a in approaches]
     choices.append(("later", "Later: leave the check waiting"))
     difficulty = check.get("difficulty", "")
-    picked = await play.dialog(ChooseDialog(
+    picked = await play.dialog(dialogs.choose(
         f"How did the {difficulty} check go ({' or '.join(approaches)})?".replace("  ", " "), choices,
         detail=f"Success: {event['success']['text']}\nFailure: {event['failure']['text']}"))
     if not picked or picked == "later":
@@ -149,7 +148,7 @@ async def _report_journey(play: Play, event: dict) -> None:
 async def journey(play: Play, args: str) -> None:
     pending = _pending_journey(play)
     if pending is None:
-        setting: str | None = args.strip().lower() or await play.dialog(ChooseDialog(
+        setting: str | None = args.strip().lower() or await play.dialog(dialogs.choose(
             "Where are you travelling?", [("wild", "Through the wilds"), ("town", "Through a town")]))
         if not setting:
             return
@@ -221,7 +220,7 @@ async def clock(play: Play, args: str) -> None:
     choices += [(f"back:{c.name}", f"Wind back {c.name}") for c in clocks]
     choices.append(("new", "Start a new clock"))
     choices += [(f"remove:{c.name}", f"Remove {c.name}") for c in clocks]
-    picked = await play.dialog(ChooseDialog("Clocks", choices))
+    picked = await play.dialog(dialogs.choose("Clocks", choices))
     if not picked:
         return
     what, _, name = picked.partition(":")
@@ -232,12 +231,12 @@ async def clock(play: Play, args: str) -> None:
     elif what == "remove":
         await play.perform("oracle.clock_remove", name=name)
     else:
-        new = await play.dialog(PromptDialog("Name the new clock", placeholder="The guild loses patience"))
+        new = await play.dialog(dialogs.prompt("Name the new clock", placeholder="The guild loses patience"))
         if not new:
             return
         from solo.oracle import CLOCK_SIZES
 
-        segments = await play.dialog(ChooseDialog(
+        segments = await play.dialog(dialogs.choose(
             f"How many segments for {new!r}?", [(str(n), f"{n} segments") for n in CLOCK_SIZES]))
         if segments:
             await play.perform("oracle.clock", name=new, segments=int(segments))
@@ -254,7 +253,7 @@ async def scene(play: Play, args: str) -> None:
         return
     if first.lower() == "start":
         args = rest.strip()
-    expectation: str | None = args or await play.dialog(PromptDialog(
+    expectation: str | None = args or await play.dialog(dialogs.prompt(
         f"Scene {play.campaign.scene.number + 1}: what do you expect to happen?",
         placeholder="We reach the gate at dusk and talk our way in"))
     if expectation:
@@ -271,7 +270,7 @@ async def end(play: Play, args: str) -> None:
             raise SoloError(f"/end takes up, down or same (the chaos factor), not {word!r}")
     else:
         chaos = play.campaign.chaos
-        direction = await play.dialog(ChooseDialog(
+        direction = await play.dialog(dialogs.choose(
             f"End scene {play.campaign.scene.number}: the chaos factor is {chaos}",
             [("up", "Up: things ran out of our hands"), ("down", "Down: we stayed in control"),
              ("same", "The same")], selected="same"))
@@ -326,9 +325,9 @@ async def thread(play: Play, args: str) -> None:
     if threads:
         choices.append(("random", "Pick one at random"))
         choices += [(f"close:{t.id}", f"Close {t.id}. {t.text}") for t in threads]
-    picked = await play.dialog(ChooseDialog("Threads", choices))
+    picked = await play.dialog(dialogs.choose("Threads", choices))
     if picked == "add":
-        goal = await play.dialog(PromptDialog("A new thread: what is the story goal?",
+        goal = await play.dialog(dialogs.prompt("A new thread: what is the story goal?",
                                               placeholder="Find the missing ferryman"))
         if goal:
             await play.perform("oracle.thread_add", text=goal)
@@ -341,7 +340,7 @@ async def thread(play: Play, args: str) -> None:
 @move("notable", "Note someone", "Remember a person, place or thing (people join random events)",
       words=("notable",), usage="NAME [: NOTE]", group="Scenes and threads")
 async def notable(play: Play, args: str) -> None:
-    text: str | None = args or await play.dialog(PromptDialog("Who or what is worth remembering?",
+    text: str | None = args or await play.dialog(dialogs.prompt("Who or what is worth remembering?",
                                                   placeholder="Maud the ferrywoman: owes us a favour"))
     if not text:
         return

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from solo.errors import SoloError
+from solo.tui.moves import dialogs
 from solo.tui.moves.base import Play, move
 from solo.tui.render import encounter_running
-from solo.tui.screens.choose import ChooseDialog
 
 
 @move("characters", "Characters", "The party's sheets, kept current; create a PC (guided or at random)",
@@ -48,7 +48,7 @@ async def encounter(play: Play, args: str) -> None:
             choices = [("all", "Bring them in anyway")]
             if len(out) < len(sheets):
                 choices.insert(0, ("without", "Fight without them"))
-            answer = await play.dialog(ChooseDialog(f"In no state to fight: {', '.join(out)}", choices))
+            answer = await play.dialog(dialogs.choose(f"In no state to fight: {', '.join(out)}", choices))
             if answer is None:
                 return
             if answer == "all":

@@ -25,7 +25,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.signal import Signal
 from textual.widget import Widget
-from textual.widgets import Header, Input, Static, TextArea
+from textual.widgets import Input, Static, TextArea
 
 from solo.campaign import Campaign, JournalEntry, Session
 from solo.campaign.journal_edits import edits
@@ -37,12 +37,11 @@ from solo.tui.library import Library
 from solo.tui.moves.all import MOVES, all_moves, command_words
 from solo.tui.quick import parse_line
 from solo.tui.widgets.command_line import HINT, CommandLine
-from solo.tui.widgets.footer import KeysFooter
 from solo.tui.widgets.journal import JournalView
-from solo.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
     from solo.tables import TableSet
+    from solo.tui.widgets.side_panel import SidePanel
 
 T = TypeVar("T")
 W = TypeVar("W", bound=Widget)
@@ -99,17 +98,26 @@ class MainScreen(Screen[None]):
         # Before the app's first frame, the header, the side panel and the footer are only empty
         # slots of their size (see `mount_rest`): the frame that shows the newest entries comes
         # sooner, and nothing moves when they arrive.
+        # Their modules load then too (Textual's Header and Footer among them).
         self._rest_mounted = getattr(self.app, "started", True)
-        yield Header() if self._rest_mounted else Static(id="header-slot")
+        header, side, footer = self._rest() if self._rest_mounted else (
+            Static(id="header-slot"), self._as_set(Static(id="side-slot")), Static(id="footer-slot"))
+        yield header
         with Horizontal(id="play"):
             yield JournalView(WELCOME, id="journal")
-            yield self._side_panel() if self._rest_mounted else self._as_set(Static(id="side-slot"))
+            yield side
         yield CommandLine(placeholder=f"Write what happens ({HINT}) · ? ask the oracle · /command"
                                       " · F1 help", id="line")
-        yield KeysFooter() if self._rest_mounted else Static(id="footer-slot")
+        yield footer
 
-    def _side_panel(self) -> SidePanel:
-        return self._as_set(SidePanel(id="side"))
+    def _rest(self) -> tuple[Widget, Widget, Widget]:
+        """The header, the side panel (shown or hidden as the settings say) and the footer."""
+        from textual.widgets import Header
+
+        from solo.tui.widgets.footer import KeysFooter
+        from solo.tui.widgets.side_panel import SidePanel
+
+        return Header(), self._as_set(SidePanel(id="side")), KeysFooter()
 
     def _as_set(self, side: W) -> W:
         """The side panel (or its slot) shown or hidden as the player's settings say."""
@@ -129,8 +137,8 @@ class MainScreen(Screen[None]):
             return
         self._rest_mounted = True
         with self.app.batch_update():
-            for slot, widget in (("#header-slot", Header()), ("#side-slot", self._side_panel()),
-                                 ("#footer-slot", KeysFooter())):
+            slots = ("#header-slot", "#side-slot", "#footer-slot")
+            for slot, widget in zip(slots, self._rest(), strict=True):
                 placeholder = self.query_one(slot)
                 await placeholder.parent.mount(widget, before=placeholder)  # type: ignore[union-attr]
                 await placeholder.remove()
@@ -143,6 +151,8 @@ class MainScreen(Screen[None]):
 
     @property
     def side(self) -> SidePanel:
+        from solo.tui.widgets.side_panel import SidePanel
+
         return self.query_one(SidePanel)
 
     @property

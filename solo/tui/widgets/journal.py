@@ -18,7 +18,7 @@ Colours are applied when a strip is made, so a change of style (focus tints
 the background, a new theme) only empties that cache: the next frame
 re-renders the screenful it shows and nothing else.  A new width (the first
 layout, a resized terminal) counts the newest entries at once, enough to
-fill the screen several times over, and the older ones in the background in
+fill the screen, and the older ones just after, in the background, in
 steps of a few milliseconds each, added above without moving what the player
 is looking at.
 """
@@ -39,7 +39,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.cache import LRUCache
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -49,7 +49,7 @@ from solo.campaign.journal_edits import EDIT_KINDS, shown
 from solo.tui import render
 
 GROUPS = ("note", "scene", "dice", "oracle", "rules", "story", "campaign", "other")
-FIRST_SCREENS = 3  # count at least this many screenfuls at once; the rest in the background
+FIRST_SCREENS = 1  # count this many screenfuls at once (the first frame shows one); the rest after
 CHUNK = 200  # entries counted between looks at the clock, in the background
 STEP_SECONDS = 0.008  # how long one background step may hold the UI thread
 CACHED_ENTRIES = 512  # wrapped entries kept for redrawing (a screen shows a few dozen)
@@ -144,6 +144,7 @@ class JournalView(ScrollView, can_focus=True):
         self.changes: dict[str, dict[str, Any]] = {}  # entry number -> edit (journal_edits)
         self.selected: int | None = None
         self.found_words: list[str] = []  # highlighted wherever they appear (a search)
+        self._frame: tuple[Offset, int, Style] | None = None  # shared by the lines of a frame drawn
 
     # -- edits, selection, highlights ---------------------------------------------------
     def set_changes(self, changes: Mapping[str, dict[str, Any]]) -> None:
@@ -491,12 +492,17 @@ class JournalView(ScrollView, can_focus=True):
         # them here instead, so the first frame shows the newest ones (benchmarks/tui_startup.py).
         if not self._wrapped_at and self.scrollable_content_region.width:
             self.on_resize()
-        return super().render_lines(crop)
+        # What every line of this frame shares, worked out once rather than once per line (the
+        # style walks every ancestor's styles: a tenth of drawing the journal).
+        self._frame = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+        frame = self._frame or (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        (scroll_x, scroll_y), width, base = frame
         line = self._line(scroll_y + y)
         if line is None:
             return Strip.blank(width, base)
