@@ -46,8 +46,9 @@ def config_path() -> Path:
 
 def _line_of(text: str, key: str) -> int:
     for number, line in enumerate(text.splitlines(), 1):
-        if line.split("=", 1)[0].strip() == key:
-            return number
+        stripped = line.strip()
+        if stripped.split("=", 1)[0].strip() == key or stripped.strip("[]").split(".")[0].strip() == key:
+            return number  # `key = ...`, or a table `[key]` / `[key.sub]`
     return 0
 
 

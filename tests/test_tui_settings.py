@@ -240,3 +240,11 @@ def test_your_own_dice_is_marked_first_in_the_footer_at_80x24_and_f4_takes_it_aw
 
     play(new_app(saves_dir), scenario, size=(80, 24))
     assert "physical_dice = true" in path.read_text()
+
+
+def test_an_unknown_table_is_named_by_its_own_line(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "textual-dark"\n\n[ui]\nwide = true\n', encoding="utf-8")
+    chosen, problem = settings.load(path)
+    assert chosen.theme == "textual-dark"
+    assert problem is not None and f"{path}, line 3: unknown setting 'ui'" in problem
