@@ -296,11 +296,21 @@ def _close(campaign: Campaign, ctx: ActionContext, running: Running,
     return ctx.entry("encounter", "\n".join(lines), summary)
 
 
+def _headed(running: Running, number: int, events: list[Event]) -> str:
+    """The events' lines, under "Round N" when the journal has not yet said that round began
+    (two PCs acting in one round share its heading)."""
+    lines = event_lines(events)
+    if running.state.get("headed") == number:
+        return lines
+    running.state["headed"] = number
+    return f"Round {number}\n{lines}"
+
+
 def _entries(campaign: Campaign, ctx: ActionContext, running: Running, events: list[Event],
              data: dict[str, Any], number: int) -> list[JournalEntry]:
     entries = []
     if events:
-        entries.append(ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
+        entries.append(ctx.entry("encounter", _headed(running, number, events),
                                  data | {"round": number, "events": event_data(events)}))
     if running.encounter.is_over():
         entries.append(_close(campaign, ctx, running))
@@ -476,7 +486,7 @@ def encounter_auto(campaign: Campaign, ctx: ActionContext) -> list[JournalEntry]
 
     entered = ctx.entered
     _step(campaign, running, lambda: _live_dice(enc, entered, play) if entered is not None else play())
-    entries = [ctx.entry("encounter", f"Round {number}\n{event_lines(events)}",
+    entries = [ctx.entry("encounter", _headed(running, number, events),
                          {"round": number, "auto": True, "events": event_data(events)})
                for number, events in rounds if events]
     entries.append(_close(campaign, ctx, running))

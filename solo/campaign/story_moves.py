@@ -136,7 +136,7 @@ def add_adventure(campaign: Campaign, ctx: ActionContext, shape: str | None = No
     pcs = [c for c in campaign.pcs if has_sheet(c, rules)]
     if not pcs:
         raise SoloError(f"an adventure's fights are balanced against the party: add a player character"
-                        f" with a {rules.name} sheet first")
+                        f" ({rules.name} sheet) first")
     party = [load_actor(campaign, c, rules) for c in pcs]
     adv = generate_adventure(ctx.tables, ctx.rng, rules, party=party, shape=shape, danger=danger)
     adv.seed = None  # rolled with the campaign's dice

@@ -194,3 +194,23 @@ def test_bad_moves_are_refused_and_change_nothing():
     with pytest.raises(SoloError, match="an encounter ends in retreat, surrender, truce, rout, not 'win'"):
         perform(campaign, "rules.encounter_end", {"outcome": "win"})
     assert frozen(campaign) == before
+
+
+def test_two_pcs_acting_in_one_round_share_its_heading():
+    campaign = lizard_ford()
+    perform(campaign, "character_add", {"sheet": {**mira(), "name": "Tam"}})
+    perform(campaign, "rules.encounter_start", {"foes": ["Giant Lizard"]})
+    [first] = perform(campaign, "rules.encounter_act", {"actor": "Mira", "action": 4})
+    [second] = perform(campaign, "rules.encounter_act", {"actor": "Tam", "action": 4})
+    shoot = "intends to Shoot/Throw 1: attack Giant Lizard, medium."
+    assert first.text.splitlines()[:2] == ["Round 1", f"Mira {shoot}"]
+    assert second.text.splitlines()[0] == f"Tam {shoot}"
+    assert second.data["round"] == 1
+    [third] = perform(campaign, "rules.encounter_act", {"actor": "Mira", "action": 4})
+    assert third.text.splitlines()[:2] == ["Round 2", f"Mira {shoot}"]
+    text = "\n".join(e.text for e in campaign.journal)
+    assert (text.count("Round 1\n"), text.count("Round 2\n")) == (1, 1)
+    # undone and played again, the heading comes back with the move that opens the round
+    undo(campaign)
+    [again] = perform(campaign, "rules.encounter_act", {"actor": "Mira", "action": 4})
+    assert again.text.splitlines()[0] == "Round 2"
