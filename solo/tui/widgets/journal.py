@@ -407,7 +407,15 @@ class JournalView(ScrollView, can_focus=True):
         self.scroll_end(animate=False, x_axis=False)  # again once laid out, scroll bars and all
 
     def _resize(self) -> None:
-        self.virtual_size = Size(self._width, self.line_total)
+        size = Size(self._width, self.line_total)
+        shown = self.scrollable_content_region.height
+        if size.width == self.virtual_size.width and min(size.height, self.virtual_size.height) > shown:
+            # Longer, and already too long to fit: the scroll bar stays, so the screen needs no new
+            # layout (which would redraw every widget on it), only the journal's new scroll range.
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+        else:
+            self.virtual_size = size
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------
