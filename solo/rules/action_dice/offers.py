@@ -51,8 +51,7 @@ class Offers(Resolving):
         (a quick answer for the plain kinds, which the policy asks about most)."""
         if kind in MOVES:
             return bool(
-                self.have(seat, "M")
-                and (self.own_turn(seat) or (seat.delver.has("tumble") and self.free_fatigue(seat)))
+                self.have(seat, "M") and (self.own_turn(seat) or (seat.tumble and self.free_fatigue(seat)))
             )
         if kind == "dodge":
             return bool(self.have(seat, "M") and self.free_fatigue(seat))
@@ -195,17 +194,17 @@ class Offers(Resolving):
     def can_answer(self, seat: Post) -> bool:
         """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""
         actor = seat.delver
-        avail = {k: self.have(seat, k) for k in DIE_KINDS} if actor.has("powerful") else seat.avail
+        avail = {k: self.have(seat, k) for k in DIE_KINDS} if seat.powerful else seat.avail
         tired = actor.fatigue + 1 > actor.max_fatigue
         if avail["M"] and not tired:
             return True  # DODGE (and a tumbling move)
-        if avail["A"] and (actor.wields("bow") or (actor.wields("two-handed") and not tired)):
+        if avail["A"] and (seat.bow or (seat.two_handed and not tired)):
             return True
-        if not tired and actor.has("exert") and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
+        if not tired and seat.exert and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
             return True
-        enemy = [i for i in self.stack.items if i.owner.side != seat.side]
-        if avail["S"] and any(i.action.kind in ATTACKS for i in enemy):
+        enemy = [i.action.kind for i in self.stack.items if i.owner.side != seat.side]
+        if avail["S"] and any(kind in ATTACKS for kind in enemy):
             return True
-        if avail["A"] and actor.has("trip") and any(i.action.kind in MOVES for i in enemy):
+        if avail["A"] and seat.trip and any(kind in MOVES for kind in enemy):
             return True
-        return bool(avail["A"] and actor.has("riposte") and any(i.action.kind in ATTACKS for i in enemy))
+        return bool(avail["A"] and seat.riposte and any(kind in ATTACKS for kind in enemy))

@@ -194,16 +194,17 @@ class Skirmish(Offers):
         players = self.record
         # what the top item concerns: every foe of a move; the target of an attack and those beside it
         kind = top.action.kind if top is not None else ""
+        move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
         asked: list[Seat] = []
-        for s in [s for s in self.seats if s.side != first] + [s for s in self.seats if s.side == first]:
-            if s.out is not None:
-                continue
-            concerned = s.side != first and (
-                kind in MOVES or (victim is not None and (victim == s.index or victim in s.engaged))
-            )
-            if ((players and s.delver.is_pc) or concerned) and self.can_answer(s):
-                asked.append(s)
+        for s in self.seats:  # the other sides first
+            if s.side != first and s.out is None:
+                concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
+                if ((players and s.delver.is_pc) or concerned) and self.can_answer(s):
+                    asked.append(s)
+        if players:  # the pusher's own side: only player characters, never concerned
+            asked.extend(s for s in self.seats
+                         if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
         return asked
 
     def concerns(self, seat: Post) -> bool:
