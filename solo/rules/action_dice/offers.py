@@ -138,12 +138,8 @@ class Offers(Resolving):
             record is not None and len(actor.pool) >= int(record["level"]) and record["school"] in actor.pool
         )
 
-    trusted: Action | None = None  # the policy's last move in a forecast (`ActionDice.npc_policy`)
-
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, Post)
-        if action is self.trusted:
-            return action
         if action.kind == PASS and action.target is None:
             return action  # passing is always open to whoever is asked
         kind = choose(action.kind, KINDS, "action")

@@ -20,18 +20,25 @@ rolls the same), and never peeks at hidden damage.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.rules.action_dice.actions import ATTACKS
 from solo.rules.action_dice.dice import finishing_chance, passes
 from solo.rules.action_dice.seats import Post
-from solo.rules.action_dice.skirmish import Skirmish
 from solo.rules.engine import Action
 from solo.rules.stack import PASS
 
+if TYPE_CHECKING:  # the fight plays its silent runs with `decide`
+    from solo.rules.action_dice.skirmish import Skirmish
+
 
 def policy(actor: Any, fight: Skirmish) -> Action:
-    seat = fight.post(actor)
+    return decide(fight.post(actor), fight)
+
+
+def decide(seat: Post, fight: Skirmish) -> Action:
+    """The policy's move for a seat (what `policy` gives for its actor)."""
+    actor = seat.actor
     if fight.window is not None or fight.stack.items:
         if not worth_answering(seat, fight):
             return Action(actor, PASS)

@@ -47,9 +47,10 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
+from solo.rules.action_dice.policy import decide
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
-from solo.rules.engine import Action, Event, Odds, Seat, choose, full_degrees
+from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
 from solo.rules.options import Option
 from solo.rules.stack import StackItem
 
@@ -184,6 +185,19 @@ class Skirmish(Offers):
         return number, value
 
     # -- turns ---------------------------------------------------------------------------------------------
+    def run(self, until: Until | None = None, choose: Chooser | None = None) -> list[Event]:
+        """The kernel's loop; a silent fight with nobody else choosing (a forecast's) skips its checks:
+        the policy makes only moves the seat is offered, so each goes straight on the stack."""
+        if until is not None or choose is not None or self.record:
+            return super().run(until, choose)
+        events: list[Event] = []
+        next_seat = self.phase.next_seat
+        while not self.is_over():
+            seat = next_seat(self)
+            assert isinstance(seat, Post), "a fight that is not over waits for someone"
+            self.take(seat, decide(seat, self), events)
+        return events
+
     def responders(self, pusher: Seat | None) -> list[Seat]:
         """Who is asked to answer, the other side first: every player character with a quick action open,
         and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
