@@ -29,12 +29,11 @@ class Offers(Resolving):
         """The template of one kind of action the seat may take now, or None; kept until the next
         action changes the fight (the policy and the check of its choice both ask)."""
         key = (seat.index, kind)
-        try:
-            return self._templates[key]
-        except KeyError:
+        templates = self._templates
+        if key not in templates:
             assert isinstance(seat, Post)
-            made = self._templates[key] = self._offer(seat, kind)
-            return made
+            templates[key] = self._offer(seat, kind)
+        return templates[key]
 
     def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
         self._templates.clear()
@@ -80,8 +79,10 @@ class Offers(Resolving):
         if kind in ANSWERS:
             return self._answer(seat, actor, kind) if self.stack else None  # aimed at what foes have stacked
         if kind == "exert":
+            if not seat.exert:
+                return None
             spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
-            if actor.has("exert") and spent and self.free_fatigue(seat):
+            if spent and self.free_fatigue(seat):
                 return ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),))
             return None
         own = self.own_turn(seat)

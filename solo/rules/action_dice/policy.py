@@ -118,7 +118,7 @@ def own_turn(seat: Post, fight: Skirmish) -> Action | None:
         return Action(actor, "jab", target.actor)
     if me.bag and not me.pool and fight.offer(seat, "gather") is not None:
         return Action(actor, "gather")
-    if seat.avail["A"] == 0 and reachable and me.fatigue + 2 <= me.max_fatigue:
+    if seat.exert and seat.avail["A"] == 0 and reachable and me.fatigue + 2 <= me.max_fatigue:
         exert = fight.offer(seat, "exert")
         if exert is not None and "A" in dict(exert.params)["die"]:
             return Action(actor, "exert", options={"die": "A"})

@@ -86,7 +86,7 @@ class Field(StackEncounter):
 
     def stacked(self, owner: Seat, kinds: tuple[str, ...]) -> StackItem | None:
         """The topmost waiting item of `owner` of one of `kinds`."""
-        for item in self.stack.top_first():
+        for item in reversed(self.stack.items):
             if item.owner is owner and item.action.kind in kinds:
                 return item
         return None
