@@ -36,8 +36,7 @@ class Offers(Resolving):
         return templates[key]
 
     def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
-        self._templates.clear()
-        try:
+        try:  # (nothing in a take asks for a template: those worked out before it hold until it ends)
             super().take(seat, action, events)
         finally:
             self._templates.clear()

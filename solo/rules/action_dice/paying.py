@@ -46,13 +46,7 @@ class Paying(Harm):
         kind = action.kind
         own = self.own_turn(seat)
         item = StackItem(seat, action)
-        if kind in MOVES or kind == "dodge":
-            if kind == "dodge" or not own:
-                self.tire(seat, events, "dodging" if kind == "dodge" else "tumbling")
-            stone = self.spend(seat, "M", 1, events)
-            face = 6 if stone else self.rng.die(6)
-            item.rolls = {"face": face, "value": face + seat.dex_bonus}
-        elif kind in ATTACKS or kind == "interrupt":
+        if kind in ATTACKS or kind == "interrupt":
             way = str(action.option("with")) if kind == "interrupt" else kind
             stone = self.spend(seat, "A", 1, events)
             if way != "trip" and not own and not seat.bow:
@@ -62,6 +56,12 @@ class Paying(Harm):
                 target = self.aim(seat, target, events)
             face = 6 if stone else self.rng.die(6)
             item.rolls = {"face": face, "value": face + seat.str_bonus, "target": target.index, "as": way}
+        elif kind in MOVES or kind == "dodge":
+            if kind == "dodge" or not own:
+                self.tire(seat, events, "dodging" if kind == "dodge" else "tumbling")
+            stone = self.spend(seat, "M", 1, events)
+            face = 6 if stone else self.rng.die(6)
+            item.rolls = {"face": face, "value": face + seat.dex_bonus}
         elif kind in ("trip", "riposte"):  # an attack on a foe that aims at one of its stacked abilities
             stone = self.spend(seat, "A", 1, events)
             face = 6 if stone else self.rng.die(6)

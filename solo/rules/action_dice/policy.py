@@ -40,15 +40,11 @@ def decide(seat: Post, fight: Skirmish) -> Action:
     """The policy's move for a seat (what `policy` gives for its actor)."""
     actor = seat.actor
     if fight.window is not None or fight.stack.items:
-        if not worth_answering(seat, fight):
+        # worth answering: an enemy's attack on this character or a neighbour, or an enemy's move
+        if not fight.concerns(seat):
             return Action(actor, PASS)
         return answer(seat, fight) or Action(actor, PASS)
     return own_turn(seat, fight) or Action(actor, PASS)
-
-
-def worth_answering(seat: Post, fight: Skirmish) -> bool:
-    """Whether the top item is an enemy's attack on this character or a neighbour, or an enemy's move."""
-    return fight.concerns(seat)
 
 
 def answer(seat: Post, fight: Skirmish) -> Action | None:
@@ -96,14 +92,15 @@ def own_turn(seat: Post, fight: Skirmish) -> Action | None:
     reachable = foes if seat.bow else [s for s in foes if s.index in seat.engaged]  # as `reaches`
     attack = bool(reachable) and fight.allows(seat, "jab")  # JAB and COUP DE GRACE are open alike
     if attack:
-        for target in sorted(reachable, key=lambda s: -s.delver.wounds):
+        hurt = [s for s in reachable if s.delver.wounds]
+        for target in sorted(hurt, key=lambda s: -s.delver.wounds):
             t = target.delver
             done_for = (
                 _even_chance_to_finish(t.wounds, t.health)
                 if t.lesser
                 else likely_damage(target, t) >= t.health
             )
-            if t.wounds and done_for:
+            if done_for:
                 return Action(actor, "coup", target.actor)
     if me.pool and foes:
         cast = fight.offer(seat, "cast")

@@ -212,10 +212,11 @@ class Skirmish(Offers):
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
         asked: list[Seat] = []
         for s in self.seats:  # the other sides first
-            if s.side != first and s.out is None:
-                concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
-                if ((players and s.delver.is_pc) or concerned) and self.can_answer(s):
-                    asked.append(s)
+            if s.side == first or s.out is not None:
+                continue
+            concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
+            if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
+                asked.append(s)
         if players:  # the pusher's own side: only player characters, never concerned
             asked.extend(s for s in self.seats
                          if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
