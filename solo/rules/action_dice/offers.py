@@ -7,7 +7,7 @@ attack, a tumbling move) go any time, also in answer to the stack.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from solo.rules.action_dice.actions import ATTACKS, KINDS, MOVES, NAMES, SLOW, unique
 from solo.rules.action_dice.character import DIE_KINDS, Delver
@@ -46,7 +46,8 @@ class Offers(Resolving):
 
     def allows(self, seat: Post, kind: str) -> bool:
         """Whether the seat may take this kind of action now: `offer` without making the template
-        (a quick answer for the plain kinds, which the policy asks about most)."""
+        (a quick answer for the plain kinds, which the policy asks about most).  For JAB and COUP DE
+        GRACE it answers for the dice and the moment; whether a foe is in reach is `offer`'s part."""
         if kind in MOVES:
             return bool(
                 self.have(seat, "M") and (self.own_turn(seat) or (seat.tumble and self.free_fatigue(seat)))
@@ -68,13 +69,17 @@ class Offers(Resolving):
         if kind in MOVES:
             if kind == "move":
                 return ActionTemplate("move", "MOVE toward a foe (M)", self._foes(seat))
-            return ActionTemplate("withdraw", "WITHDRAW from melee (M)")
+            return ActionTemplate("withdraw", f"WITHDRAW {self._away(seat)} (M)")
         if kind == "dodge":
             return ActionTemplate("dodge", "DODGE: raise your AC (F, M)")
-        if kind in ATTACKS:
+        if kind in ATTACKS:  # offered once a foe is in reach [rules: attacks only at targets within reach]
+            foes = self.opponents(seat)
+            if not any(self.reaches(seat, s) for s in foes):
+                return None
+            targets = tuple(s.actor for s in foes)
             if kind == "jab":
-                return ActionTemplate("jab", "JAB: a wound on a hit (A)", self._foes(seat))
-            return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", self._foes(seat))
+                return ActionTemplate("jab", "JAB: a wound on a hit (A)", targets)
+            return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", targets)
         if kind in ANSWERS:
             return self._answer(seat, actor, kind) if self.stack else None  # aimed at what foes have stacked
         if kind == "exert":
@@ -96,6 +101,13 @@ class Offers(Resolving):
                 targets = self._foes(seat) + friends
                 return ActionTemplate("cast", "CAST A SPELL (stones, M)", targets, (("spell", spells),))
         return None
+
+    @staticmethod
+    def _away(seat: Post) -> str:
+        """Where a WITHDRAW takes the seat (`resolve_move`): out of melee, else from near to far."""
+        if seat.engaged:
+            return "from melee"
+        return "to keep your distance" if seat.far else "to fall back far"
 
     def _answer(self, seat: Post, actor: Delver, kind: str) -> ActionTemplate | None:
         """BLOCK, TRIP, RIPOSTE or INTERRUPT, aimed at the foes whose items wait on the stack."""
@@ -159,9 +171,16 @@ class Offers(Resolving):
                         f"{NAMES[kind]}: {name} is one of {', '.join(map(str, values))},"
                         f" not {action.option(name)!r}"
                     )
-            if kind != action.kind:
-                action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
-            return action
+        elif not (kind in ATTACKS and action.target is not None and self.allows(seat, kind)):
+            self.refuse(seat, action, kind)
+        # (an attack typed with no foe in reach - menus offer none then - is taken as it always was, since
+        # saved fights may hold one: it fails when it resolves unless the foe comes within reach)
+        if kind != action.kind:
+            action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
+        return action
+
+    def refuse(self, seat: Post, action: Action, kind: str) -> NoReturn:
+        """Why the seat cannot take `action` now, as one RulesError."""
         self._templates.clear()  # a refusal keeps nothing it worked out
         actor = seat.delver
         if kind == "cast" and not actor.pool:
