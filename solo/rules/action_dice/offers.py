@@ -2,7 +2,10 @@
 
 Slow actions need one's own side's turn and an empty stack [SR]; quick ones
 (DODGE, BLOCK, TRIP, RIPOSTE, EXERT, a bow's or a two-handed weapon's
-attack, a tumbling move) go any time, also in answer to the stack.
+attack, a tumbling move) go any time, also in answer to the stack.  JAB and
+COUP DE GRACE are offered once a foe is in reach (RULES: attacks only at
+targets within reach), at every foe still in: reach is judged again when
+the attack resolves.
 """
 
 from __future__ import annotations
