@@ -24,6 +24,21 @@ The same fights for the seed (the results and the dice count agree); about
 every template for every decision), a silent fight asks only whom the top
 of the stack concerns, and builds no event text.  (At 14:08, under a lighter
 load, the code before measured 66-78 s wall and about 19 s of CPU.)
+
+Measured again 28 Nov 2026, 09:06-09:07 UTC (issue 17), load average about
+13, `python benchmarks/forecast_action_dice.py -n 1000 --pairs 3 --workers 1`,
+first on the ad17 branch, then the same script on main (33ddb94):
+
+    code    dice  forecast min  median  dice min  median  ratio  CPU min  median  result
+    main   47458          5.93    6.05      0.04    0.05  122.5     2.41    2.43  win 0.0%, 4.0 rounds
+    ad17   47458          3.06    3.45      0.03    0.04   79.0     1.23    1.35  win 0.0%, 4.0 rounds
+
+The same fights again (dice count and results agree); about 44% less CPU,
+as valgrind's callgrind counts too (13.5 million instructions a fight of
+the balanced four-PC adventure groups before, 7.6 million after): the
+sheet's fixed facts read once a seat, answers on the stack chosen without
+building menus, and a silent fight playing the policy's moves straight onto
+the stack without the kernel's checks.
 """
 
 from __future__ import annotations

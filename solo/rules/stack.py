@@ -20,7 +20,10 @@ death); the item being resolved has already left the stack, so it is safe.
 
 The system supplies `push_action(seat, action, events)` (pay, roll and push,
 or merge), `resolve_item(item, events)`, `end_turn(side, events)`,
-`responders(pusher)` and `item_text(item)`.
+`responders(pusher)` (seats still in, in the order asked) and `item_text(item)`.
+
+A window is answered only by its first seat, so a seat that goes out while
+waiting in one is dropped when it comes first, not the moment it goes out.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from solo.rules.engine import Action, Encounter, Event, Phase, RulesError, Seat
 PASS = "pass"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class StackItem:
     """One ability waiting on the stack: who pushed it, what it is, what was rolled in paying for it."""
 
@@ -84,6 +87,13 @@ class Stack:
     def top_first(self) -> list[StackItem]:
         return list(reversed(self.items))
 
+    def holds(self, seat: Seat) -> bool:
+        """Whether any waiting item (merged ones included) is the seat's: `of` without the list."""
+        for item in self.items:
+            if item.owner is seat or any(m.owner is seat for m in item.merged):
+                return True
+        return False
+
     def of(self, seat: Seat) -> list[StackItem]:
         """The seat's items still waiting, merged ones included, top first."""
         out = []
@@ -116,8 +126,9 @@ class SideTurns(Phase):
 
     def next_seat(self, enc: Encounter) -> Seat | None:
         assert isinstance(enc, StackEncounter)
-        waiting = self.waiting(enc)
-        return waiting[0] if waiting else None
+        if enc.window is not None:
+            return enc.window[0] if enc.window else None
+        return enc.to_act()
 
     def waiting(self, enc: Encounter) -> list[Seat]:
         assert isinstance(enc, StackEncounter)
@@ -167,7 +178,7 @@ class StackEncounter(Encounter):
         """End-of-turn effects, then the side's dice refresh."""
 
     def responders(self, pusher: Seat | None) -> list[Seat]:
-        """Who is asked to answer the top item, in order (default: everyone still in)."""
+        """Who is asked to answer the top item, in order: seats still in (default: every one)."""
         return [s for s in self.seats if s.out is None and s.acts]
 
     def item_text(self, item: StackItem) -> str:
@@ -199,29 +210,37 @@ class StackEncounter(Encounter):
         if self.is_over():
             self.window = None
             return
-        self.window = [s for s in self.responders(pusher) if s.out is None] if self.stack else None
+        self.window = self.responders(pusher) if self.stack.items else None
         self._settle(events)
+
+    def to_act(self) -> Seat | None:
+        """The first seat of the active side still to act or pass this turn (None: the side is done)."""
+        active, done = self.active, self.done
+        for s in self.seats:
+            if s.side == active and s.out is None and s.acts and s.index not in done:
+                return s
+        return None
 
     def _settle(self, events: list[Event]) -> None:
         """Resolve while nobody is left to answer; end the turn once the active side is done."""
+        stack = self.stack.items
         while not self.is_over():
-            if self.window is not None:
-                self.window = [s for s in self.window if s.out is None]
-                if self.window:
+            window = self.window
+            if window is not None:
+                while window and window[0].out is not None:
+                    window.pop(0)
+                if window:
                     return
-                if self.stack:
-                    self.resolve_item(self.stack.pop(), events)
+                if stack:
+                    self.resolve_item(stack.pop(), events)
+                    stack = self.stack.items  # resolving may have dropped items (a new list)
                     if self.is_over():
                         break
-                    self.window = [s for s in self.responders(None) if s.out is None] if self.stack else None
+                    self.window = self.responders(None) if stack else None
                     continue
                 self.window = None
-            if any(
-                s.side == self.active and s.out is None and s.acts and s.index not in self.done
-                for s in self.seats
-            ):
-                return
-            self._next_side(events)
+            if self.to_act() is None:
+                self._next_side(events)
             return
         if not self.finished:
             self.finish(events)

@@ -46,7 +46,7 @@ class Harm(Field):
         self, seat: Post, events: list[Event], why: str, penalty: int = 0, advantage: bool = False
     ) -> tuple[bool, int]:
         actor = seat.delver
-        edge_ = int(actor.has("lucky")) + int(advantage)
+        edge_ = int(seat.lucky) + int(advantage)
         face, faces = roll_d6(self.rng, min(edge_, 1))
         ok = passes(face, -penalty, actor.fatigue)
         shown = f"{faces[0]}" if len(faces) == 1 else f"{faces} keeps {face}"
@@ -80,13 +80,13 @@ class Harm(Field):
                 wounds=actor.wounds,
                 hidden=not actor.lesser,
             )
-        if self.stack.of(target):
+        if self.stack.holds(target):
             ok, _ = self.save(target, events, "to keep its stacked abilities")
             if not ok:
                 self.lose_stack(target, events)
 
     def shaken(self, target: Post, events: list[Event]) -> None:
-        if self.stack.of(target):
+        if self.stack.holds(target):
             ok, _ = self.save(target, events, "hit, to keep its stacked abilities", advantage=True)
             if not ok:
                 self.lose_stack(target, events)

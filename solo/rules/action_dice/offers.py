@@ -2,12 +2,15 @@
 
 Slow actions need one's own side's turn and an empty stack [SR]; quick ones
 (DODGE, BLOCK, TRIP, RIPOSTE, EXERT, a bow's or a two-handed weapon's
-attack, a tumbling move) go any time, also in answer to the stack.
+attack, a tumbling move) go any time, also in answer to the stack.  JAB and
+COUP DE GRACE are offered once a foe is in reach (RULES: attacks only at
+targets within reach), at every foe still in: reach is judged again when
+the attack resolves.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from solo.rules.action_dice.actions import ATTACKS, KINDS, MOVES, NAMES, SLOW, unique
 from solo.rules.action_dice.character import DIE_KINDS, Delver
@@ -29,16 +32,14 @@ class Offers(Resolving):
         """The template of one kind of action the seat may take now, or None; kept until the next
         action changes the fight (the policy and the check of its choice both ask)."""
         key = (seat.index, kind)
-        try:
-            return self._templates[key]
-        except KeyError:
+        templates = self._templates
+        if key not in templates:
             assert isinstance(seat, Post)
-            made = self._templates[key] = self._offer(seat, kind)
-            return made
+            templates[key] = self._offer(seat, kind)
+        return templates[key]
 
     def take(self, seat: Seat, action: Action, events: list[Event]) -> None:
-        self._templates.clear()
-        try:
+        try:  # (nothing in a take asks for a template: those worked out before it hold until it ends)
             super().take(seat, action, events)
         finally:
             self._templates.clear()
@@ -48,11 +49,11 @@ class Offers(Resolving):
 
     def allows(self, seat: Post, kind: str) -> bool:
         """Whether the seat may take this kind of action now: `offer` without making the template
-        (a quick answer for the plain kinds, which the policy asks about most)."""
+        (a quick answer for the plain kinds, which the policy asks about most).  For JAB and COUP DE
+        GRACE it answers for the dice and the moment; whether a foe is in reach is `offer`'s part."""
         if kind in MOVES:
             return bool(
-                self.have(seat, "M")
-                and (self.own_turn(seat) or (seat.delver.has("tumble") and self.free_fatigue(seat)))
+                self.have(seat, "M") and (self.own_turn(seat) or (seat.tumble and self.free_fatigue(seat)))
             )
         if kind == "dodge":
             return bool(self.have(seat, "M") and self.free_fatigue(seat))
@@ -71,18 +72,24 @@ class Offers(Resolving):
         if kind in MOVES:
             if kind == "move":
                 return ActionTemplate("move", "MOVE toward a foe (M)", self._foes(seat))
-            return ActionTemplate("withdraw", "WITHDRAW from melee (M)")
+            return ActionTemplate("withdraw", f"WITHDRAW {self._away(seat)} (M)")
         if kind == "dodge":
             return ActionTemplate("dodge", "DODGE: raise your AC (F, M)")
-        if kind in ATTACKS:
+        if kind in ATTACKS:  # offered once a foe is in reach [rules: attacks only at targets within reach]
+            foes = self.opponents(seat)
+            if not any(self.reaches(seat, s) for s in foes):
+                return None
+            targets = tuple(s.actor for s in foes)
             if kind == "jab":
-                return ActionTemplate("jab", "JAB: a wound on a hit (A)", self._foes(seat))
-            return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", self._foes(seat))
+                return ActionTemplate("jab", "JAB: a wound on a hit (A)", targets)
+            return ActionTemplate("coup", "COUP DE GRACE: a finishing blow on a hit (A)", targets)
         if kind in ANSWERS:
             return self._answer(seat, actor, kind) if self.stack else None  # aimed at what foes have stacked
         if kind == "exert":
+            if not seat.exert:
+                return None
             spent = tuple(k for k in DIE_KINDS if seat.avail[k] < actor.dice.get(k, 0))
-            if actor.has("exert") and spent and self.free_fatigue(seat):
+            if spent and self.free_fatigue(seat):
                 return ActionTemplate("exert", "EXERT: win back a spent die (F)", (), (("die", spent),))
             return None
         own = self.own_turn(seat)
@@ -97,6 +104,13 @@ class Offers(Resolving):
                 targets = self._foes(seat) + friends
                 return ActionTemplate("cast", "CAST A SPELL (stones, M)", targets, (("spell", spells),))
         return None
+
+    @staticmethod
+    def _away(seat: Post) -> str:
+        """Where a WITHDRAW takes the seat (`resolve_move`): out of melee, else from near to far."""
+        if seat.engaged:
+            return "from melee"
+        return "to keep your distance" if seat.far else "to fall back far"
 
     def _answer(self, seat: Post, actor: Delver, kind: str) -> ActionTemplate | None:
         """BLOCK, TRIP, RIPOSTE or INTERRUPT, aimed at the foes whose items wait on the stack."""
@@ -139,12 +153,8 @@ class Offers(Resolving):
             record is not None and len(actor.pool) >= int(record["level"]) and record["school"] in actor.pool
         )
 
-    trusted: Action | None = None  # the policy's last move in a forecast (`ActionDice.npc_policy`)
-
     def validate(self, seat: Seat, action: Action) -> Action:
         assert isinstance(seat, Post)
-        if action is self.trusted:
-            return action
         if action.kind == PASS and action.target is None:
             return action  # passing is always open to whoever is asked
         kind = choose(action.kind, KINDS, "action")
@@ -164,9 +174,16 @@ class Offers(Resolving):
                         f"{NAMES[kind]}: {name} is one of {', '.join(map(str, values))},"
                         f" not {action.option(name)!r}"
                     )
-            if kind != action.kind:
-                action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
-            return action
+        elif not (kind in ATTACKS and action.target is not None and self.allows(seat, kind)):
+            self.refuse(seat, action, kind)
+        # (an attack typed with no foe in reach - menus offer none then - is taken as it always was, since
+        # saved fights may hold one: it fails when it resolves unless the foe comes within reach)
+        if kind != action.kind:
+            action = Action(action.actor, kind, action.target, None, None, action.options, action.label)
+        return action
+
+    def refuse(self, seat: Post, action: Action, kind: str) -> NoReturn:
+        """Why the seat cannot take `action` now, as one RulesError."""
         self._templates.clear()  # a refusal keeps nothing it worked out
         actor = seat.delver
         if kind == "cast" and not actor.pool:
@@ -195,17 +212,17 @@ class Offers(Resolving):
     def can_answer(self, seat: Post) -> bool:
         """Whether the seat has any quick action open now (what `seat_templates` would offer past a pass)."""
         actor = seat.delver
-        avail = {k: self.have(seat, k) for k in DIE_KINDS} if actor.has("powerful") else seat.avail
+        avail = {k: self.have(seat, k) for k in DIE_KINDS} if seat.powerful else seat.avail
         tired = actor.fatigue + 1 > actor.max_fatigue
         if avail["M"] and not tired:
             return True  # DODGE (and a tumbling move)
-        if avail["A"] and (actor.wields("bow") or (actor.wields("two-handed") and not tired)):
+        if avail["A"] and (seat.bow or (seat.two_handed and not tired)):
             return True
-        if not tired and actor.has("exert") and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
+        if not tired and seat.exert and any(seat.avail[k] < actor.dice.get(k, 0) for k in DIE_KINDS):
             return True
-        enemy = [i for i in self.stack.items if i.owner.side != seat.side]
-        if avail["S"] and any(i.action.kind in ATTACKS for i in enemy):
+        enemy = [i.action.kind for i in self.stack.items if i.owner.side != seat.side]
+        if avail["S"] and any(kind in ATTACKS for kind in enemy):
             return True
-        if avail["A"] and actor.has("trip") and any(i.action.kind in MOVES for i in enemy):
+        if avail["A"] and seat.trip and any(kind in MOVES for kind in enemy):
             return True
-        return bool(avail["A"] and actor.has("riposte") and any(i.action.kind in ATTACKS for i in enemy))
+        return bool(avail["A"] and seat.riposte and any(kind in ATTACKS for kind in enemy))

@@ -17,8 +17,7 @@ from solo.rules.stack import StackItem
 class Paying(Harm):
     def have(self, seat: Post, kind: str) -> int:
         """Dice of a kind the seat can pay with: its own, or (Powerful) a spell stone in the pool."""
-        actor = seat.delver
-        return seat.avail[kind] + (len(actor.pool) if actor.has("powerful") else 0)
+        return seat.avail[kind] + len(seat.delver.pool) if seat.powerful else seat.avail[kind]
 
     def spend(self, seat: Post, kind: str, count: int = 1, events: list[Event] | None = None) -> bool:
         """Pay `count` dice of a kind; True when a Powerful stone paid instead (it counts as a natural 6)."""
@@ -26,7 +25,7 @@ class Paying(Harm):
             seat.avail[kind] -= count
             return False
         actor = seat.delver
-        if count == 1 and actor.has("powerful") and actor.pool and events is not None:
+        if count == 1 and seat.powerful and actor.pool and events is not None:
             stone = actor.pool.pop(0)
             actor.discard.append(stone)
             if self.record:
@@ -44,26 +43,25 @@ class Paying(Harm):
 
     def push_action(self, seat: Seat, action: Action, events: list[Event]) -> None:
         assert isinstance(seat, Post)
-        actor = seat.delver
         kind = action.kind
         own = self.own_turn(seat)
         item = StackItem(seat, action)
-        if kind in MOVES or kind == "dodge":
+        if kind in ATTACKS or kind == "interrupt":
+            way = str(action.option("with")) if kind == "interrupt" else kind
+            stone = self.spend(seat, "A", 1, events)
+            if way != "trip" and not own and not seat.bow:
+                self.tire(seat, events, "a two-handed swing made quick")
+            target = self.post(action.target)
+            if seat.bow and way != "trip":
+                target = self.aim(seat, target, events)
+            face = 6 if stone else self.rng.die(6)
+            item.rolls = {"face": face, "value": face + seat.str_bonus, "target": target.index, "as": way}
+        elif kind in MOVES or kind == "dodge":
             if kind == "dodge" or not own:
                 self.tire(seat, events, "dodging" if kind == "dodge" else "tumbling")
             stone = self.spend(seat, "M", 1, events)
             face = 6 if stone else self.rng.die(6)
-            item.rolls = {"face": face, "value": face + actor.bonus("dex")}
-        elif kind in ATTACKS or kind == "interrupt":
-            way = str(action.option("with")) if kind == "interrupt" else kind
-            stone = self.spend(seat, "A", 1, events)
-            if way != "trip" and not own and not actor.wields("bow"):
-                self.tire(seat, events, "a two-handed swing made quick")
-            target = self.post(action.target)
-            if actor.wields("bow") and way != "trip":
-                target = self.aim(seat, target, events)
-            face = 6 if stone else self.rng.die(6)
-            item.rolls = {"face": face, "value": face + actor.bonus("str"), "target": target.index, "as": way}
+            item.rolls = {"face": face, "value": face + seat.dex_bonus}
         elif kind in ("trip", "riposte"):  # an attack on a foe that aims at one of its stacked abilities
             stone = self.spend(seat, "A", 1, events)
             face = 6 if stone else self.rng.die(6)
@@ -71,7 +69,7 @@ class Paying(Harm):
             host = self.stacked(foe, MOVES if kind == "trip" else ATTACKS)
             item.rolls = {
                 "face": face,
-                "value": face + actor.bonus("str"),
+                "value": face + seat.str_bonus,
                 "target": foe.index,
                 "against": host.number if host else 0,
             }

@@ -20,116 +20,106 @@ rolls the same), and never peeks at hidden damage.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.rules.action_dice.actions import ATTACKS
 from solo.rules.action_dice.dice import finishing_chance, passes
 from solo.rules.action_dice.seats import Post
-from solo.rules.action_dice.skirmish import Skirmish
-from solo.rules.engine import Action, ActionTemplate
+from solo.rules.engine import Action
 from solo.rules.stack import PASS
+
+if TYPE_CHECKING:  # the fight plays its silent runs with `decide`
+    from solo.rules.action_dice.skirmish import Skirmish
 
 
 def policy(actor: Any, fight: Skirmish) -> Action:
-    seat = fight.post(actor)
-    if fight.window is not None or fight.stack:
-        if not worth_answering(seat, fight):
+    return decide(fight.post(actor), fight)
+
+
+def decide(seat: Post, fight: Skirmish) -> Action:
+    """The policy's move for a seat (what `policy` gives for its actor)."""
+    actor = seat.actor
+    if fight.window is not None or fight.stack.items:
+        # worth answering: an enemy's attack on this character or a neighbour, or an enemy's move
+        if not fight.concerns(seat):
             return Action(actor, PASS)
-        return answer(seat, fight, Offered(fight, seat)) or Action(actor, PASS)
-    return own_turn(seat, fight, Offered(fight, seat)) or Action(actor, PASS)
+        return answer(seat, fight) or Action(actor, PASS)
+    return own_turn(seat, fight) or Action(actor, PASS)
 
 
-class Offered:
-    """The seat's offers by kind, each worked out only when the policy asks about it."""
-
-    __slots__ = ("fight", "seat")
-
-    def __init__(self, fight: Skirmish, seat: Post):
-        self.fight, self.seat = fight, seat
-
-    def __contains__(self, kind: str) -> bool:
-        return self.fight.allows(self.seat, kind)
-
-    def __getitem__(self, kind: str) -> ActionTemplate:
-        template = self.fight.offer(self.seat, kind)
-        if template is None:
-            raise KeyError(kind)
-        return template
-
-
-def worth_answering(seat: Post, fight: Skirmish) -> bool:
-    """Whether the top item is an enemy's attack on this character or a neighbour, or an enemy's move."""
-    return fight.concerns(seat)
-
-
-def answer(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
+def answer(seat: Post, fight: Skirmish) -> Action | None:
+    """An answer to the enemy's item on top of the stack, asking only what that answer needs: with an
+    enemy's item on top, BLOCK and DODGE are open when `allows` says so, RIPOSTE aims at any melee
+    attacker and INTERRUPT at any mover (what `offer` would list), so no template is built."""
     top = fight.stack.top
     if top is None:
         return None
     actor = seat.actor
     attacker = top.owner
-    if attacker.side != seat.side and top.action.kind in ATTACKS and "target" in top.rolls:
+    assert isinstance(attacker, Post)
+    if attacker.side == seat.side:
+        return None
+    kind = top.action.kind
+    if kind in ATTACKS and "target" in top.rolls:
         victim = fight.seats[top.rolls["target"]]
         face, value = top.rolls["face"], top.rolls["value"]
         if face != 6 and passes(face, value - face, fight.ac_of(victim)):
             near = victim is seat or victim.index in seat.engaged
-            if "block" in kinds and near and has(kinds["block"].targets, attacker.actor):
+            if near and fight.have(seat, "S"):
                 return Action(actor, "block", attacker.actor)
             if (
-                "riposte" in kinds
-                and has(kinds["riposte"].targets, attacker.actor)
+                seat.riposte
+                and not attacker.bow
                 and attacker.index in seat.engaged
+                and fight.have(seat, "A")
             ):
                 return Action(actor, "riposte", attacker.actor)
-            if victim is seat and "dodge" in kinds:
-                dex = seat.delver.bonus("dex")
-                if 6 + dex > value:  # a dodge can still lift the AC past the attack
-                    return Action(actor, "dodge")
+            if victim is seat and 6 + seat.dex_bonus > value and fight.allows(seat, "dodge"):
+                return Action(actor, "dodge")  # a dodge can still lift the AC past the attack
         return None
     mine = any(m.owner is seat for m in top.merged)
-    if attacker.side != seat.side and top.action.kind == "move" and "interrupt" in kinds and not mine:
-        template = kinds["interrupt"]
-        if has(template.targets, attacker.actor) and not seat.far:
-            ways = dict(template.params)["with"]
-            return Action(actor, "interrupt", attacker.actor, options={"with": ways[0]})
+    if kind == "move" and not mine and not seat.far and fight.have(seat, "A"):
+        way = "jab" if fight.quick_attack(seat) else "trip" if seat.trip else None  # the first way offered
+        if way is not None:
+            return Action(actor, "interrupt", attacker.actor, options={"with": way})
     return None
 
 
-def own_turn(seat: Post, fight: Skirmish, kinds: Offered) -> Action | None:
+def own_turn(seat: Post, fight: Skirmish) -> Action | None:
     actor = seat.actor
     me = seat.delver
-    foes = [s for s in fight.foes_of(seat) if isinstance(s, Post)]
-    reachable = foes if fight.ranged(seat) else [s for s in foes if s.index in seat.engaged]  # as `reaches`
-    if reachable and "coup" in kinds:
-        for target in sorted(reachable, key=lambda s: -s.delver.wounds):
+    foes = fight.opponents(seat)
+    reachable = foes if seat.bow else [s for s in foes if s.index in seat.engaged]  # as `reaches`
+    attack = bool(reachable) and fight.allows(seat, "jab")  # JAB and COUP DE GRACE are open alike
+    if attack:
+        hurt = [s for s in reachable if s.delver.wounds]
+        for target in sorted(hurt, key=lambda s: -s.delver.wounds):
             t = target.delver
             done_for = (
                 _even_chance_to_finish(t.wounds, t.health)
                 if t.lesser
                 else likely_damage(target, t) >= t.health
             )
-            if t.wounds and done_for:
+            if done_for:
                 return Action(actor, "coup", target.actor)
-    if me.pool and foes and "cast" in kinds:
-        spells = dict(kinds["cast"].params)["spell"]
-        harmful = [k for k in spells if fight.book.spells[k]["effect"] in ("wounds", "drain")]
-        if harmful:
-            target = max(foes, key=lambda s: (s.delver.wounds, -s.index))
-            return Action(actor, "cast", target.actor, options={"spell": harmful[0]})
-    if reachable and "jab" in kinds:
+    if me.pool and foes:
+        cast = fight.offer(seat, "cast")
+        if cast is not None:
+            spells = dict(cast.params)["spell"]
+            harmful = [k for k in spells if fight.book.spells[k]["effect"] in ("wounds", "drain")]
+            if harmful:
+                target = max(foes, key=lambda s: (s.delver.wounds, -s.index))
+                return Action(actor, "cast", target.actor, options={"spell": harmful[0]})
+    if attack:
         target = max(reachable, key=lambda s: (s.delver.wounds, -s.index))
         return Action(actor, "jab", target.actor)
-    if me.bag and not me.pool and "gather" in kinds:
+    if me.bag and not me.pool and fight.offer(seat, "gather") is not None:
         return Action(actor, "gather")
-    if (
-        seat.avail["A"] == 0
-        and reachable
-        and me.fatigue + 2 <= me.max_fatigue
-        and "exert" in kinds
-        and "A" in dict(kinds["exert"].params)["die"]
-    ):
-        return Action(actor, "exert", options={"die": "A"})
-    if not reachable and foes and seat.avail["A"] and not fight.ranged(seat) and "move" in kinds:
+    if seat.exert and seat.avail["A"] == 0 and reachable and me.fatigue + 2 <= me.max_fatigue:
+        exert = fight.offer(seat, "exert")
+        if exert is not None and "A" in dict(exert.params)["die"]:
+            return Action(actor, "exert", options={"die": "A"})
+    if not reachable and foes and seat.avail["A"] and not seat.bow and fight.allows(seat, "move"):
         target = min(foes, key=lambda s: (len(s.engaged), s.index))
         return Action(actor, "move", target.actor)
     return None

@@ -134,7 +134,6 @@ class Resolving(Paying):
         """An attack resolving: reach, then die + Str against the target's AC now; what a hit does."""
         seat = item.owner
         assert isinstance(seat, Post)
-        actor = seat.delver
         target = self.seats[item.rolls["target"]]
         way = item.rolls.get("as", item.action.kind)
         if target.out is not None:
@@ -163,14 +162,14 @@ class Resolving(Paying):
                 face=face,
                 ac=ac,
             )
-        if actor.has("heavy-hitter"):
+        if seat.heavy:
             self.force_fatigue(target, 1, events, f"{seat.label} hits heavily")
             if target.out is not None:
                 return hit
         if not hit:
             return False
         if way == "jab":
-            self.wound(target, 2 if actor.wields("two-handed") else 1, events, f"{seat.label}'s jab")
+            self.wound(target, 2 if seat.two_handed else 1, events, f"{seat.label}'s jab")
         elif way == "coup":
             self.finishing_blow(target, events, seat)
             if target.out is None:

@@ -15,9 +15,15 @@ from solo.rules.stack import StackEncounter, StackItem
 
 
 class Post(Seat):
-    """A seat in the fight: dice left this turn, a raised AC, and where it stands."""
+    """A seat in the fight: dice left this turn, a raised AC, and where it stands.
 
-    __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown")
+    What the sheet says and a fight never changes (the weapon, the powers the
+    fight asks about, the Str and Dex bonuses) is read once here: the policy
+    and the rules ask it at every decision.
+    """
+
+    __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown", "bow", "two_handed", "powerful",
+                 "tumble", "trip", "riposte", "exert", "lucky", "heavy", "str_bonus", "dex_bonus")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -27,6 +33,18 @@ class Post(Seat):
         self.far = False
         self.engaged: set[int] = set()
         self.shown: tuple[int, int] | None = None  # (wounds, damage) a finishing blow last revealed
+        kit, powers = actor.equipment, actor.powers
+        self.bow = "bow" in kit
+        self.two_handed = "two-handed" in kit
+        self.powerful = "powerful" in powers
+        self.tumble = "tumble" in powers
+        self.trip = "trip" in powers
+        self.riposte = "riposte" in powers
+        self.exert = "exert" in powers
+        self.lucky = "lucky" in powers
+        self.heavy = "heavy-hitter" in powers
+        self.str_bonus = actor.bonus("str")
+        self.dex_bonus = actor.bonus("dex")
 
 
 class Field(StackEncounter):
@@ -53,26 +71,30 @@ class Field(StackEncounter):
         return max(seat.delver.ac, seat.raised)
 
     def ranged(self, seat: Seat) -> bool:
-        return self.who(seat).wields("bow")
+        return self.seats[seat.index].bow  # the seat as a Post (a stack item names its owner as a Seat)
 
     def free_fatigue(self, seat: Post, amount: int = 1) -> bool:
         actor = seat.delver
         return actor.fatigue + amount <= actor.max_fatigue
 
     def own_turn(self, seat: Seat) -> bool:
-        return seat.side == self.active and self.window is None and not self.stack
+        return seat.side == self.active and self.window is None and not self.stack.items
 
     def quick_attack(self, seat: Post) -> bool:
         """A slow attack made quick: a bow does it free, a two-handed weapon for a fatigue."""
-        actor = seat.delver
-        return actor.wields("bow") or (actor.wields("two-handed") and self.free_fatigue(seat))
+        return seat.bow or (seat.two_handed and self.free_fatigue(seat))
 
     def stacked(self, owner: Seat, kinds: tuple[str, ...]) -> StackItem | None:
         """The topmost waiting item of `owner` of one of `kinds`."""
-        for item in self.stack.top_first():
+        for item in reversed(self.stack.items):
             if item.owner is owner and item.action.kind in kinds:
                 return item
         return None
+
+    def opponents(self, seat: Seat) -> list[Post]:
+        """The seats still in on the other sides (`foes_of`, as posts)."""
+        side = seat.side
+        return [s for s in self.seats if s.out is None and s.side != side]
 
     def melee_group(self, target: Post) -> list[Post]:
         return [s for s in self.seats if s.index in target.engaged and s.out is None]
@@ -107,5 +129,6 @@ class Field(StackEncounter):
             other.engaged.discard(seat.index)
         seat.engaged.clear()
 
-    def reaches(self, attacker: Post, target: Post) -> bool:
-        return self.ranged(attacker) or target.index in attacker.engaged
+    @staticmethod
+    def reaches(attacker: Post, target: Post) -> bool:
+        return attacker.bow or target.index in attacker.engaged

@@ -47,9 +47,10 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
+from solo.rules.action_dice.policy import decide
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
-from solo.rules.engine import Action, Event, Odds, Seat, choose, full_degrees
+from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
 from solo.rules.options import Option
 from solo.rules.stack import StackItem
 
@@ -184,6 +185,19 @@ class Skirmish(Offers):
         return number, value
 
     # -- turns ---------------------------------------------------------------------------------------------
+    def run(self, until: Until | None = None, choose: Chooser | None = None) -> list[Event]:
+        """The kernel's loop; a silent fight with nobody else choosing (a forecast's) skips its checks:
+        the policy makes only moves the seat is offered, so each goes straight on the stack."""
+        if until is not None or choose is not None or self.record:
+            return super().run(until, choose)
+        events: list[Event] = []
+        next_seat = self.phase.next_seat
+        while not self.is_over():
+            seat = next_seat(self)
+            assert isinstance(seat, Post), "a fight that is not over waits for someone"
+            self.take(seat, decide(seat, self), events)
+        return events
+
     def responders(self, pusher: Seat | None) -> list[Seat]:
         """Who is asked to answer, the other side first: every player character with a quick action open,
         and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
@@ -194,16 +208,18 @@ class Skirmish(Offers):
         players = self.record
         # what the top item concerns: every foe of a move; the target of an attack and those beside it
         kind = top.action.kind if top is not None else ""
+        move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
         asked: list[Seat] = []
-        for s in [s for s in self.seats if s.side != first] + [s for s in self.seats if s.side == first]:
-            if s.out is not None:
+        for s in self.seats:  # the other sides first
+            if s.side == first or s.out is not None:
                 continue
-            concerned = s.side != first and (
-                kind in MOVES or (victim is not None and (victim == s.index or victim in s.engaged))
-            )
-            if ((players and s.delver.is_pc) or concerned) and self.can_answer(s):
+            concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
+            if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
                 asked.append(s)
+        if players:  # the pusher's own side: only player characters, never concerned
+            asked.extend(s for s in self.seats
+                         if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
         return asked
 
     def concerns(self, seat: Post) -> bool:

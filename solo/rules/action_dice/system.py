@@ -481,7 +481,4 @@ class ActionDice(TabledSystem):
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
         if not isinstance(encounter, Skirmish):
             raise RulesError("that encounter is not an action-dice fight")
-        action = policy(actor, encounter)
-        if not encounter.record:  # a forecast: its own move is legal as made, not checked again
-            encounter.trusted = action
-        return action
+        return policy(actor, encounter)

@@ -309,3 +309,33 @@ def test_a_fight_that_starts_far_takes_two_moves_to_reach_melee():
     enc.apply(Action(hero, "move", orc))
     settle(enc)
     assert texts(enc)[-1] == "Hero is in melee with Orc." and enc.post(hero).engaged == {1}
+
+
+def _menu(enc, actor):
+    """The move menu as a player sees it: each move's label and the foes it may aim at, by label."""
+    return {t.kind: (t.label, [enc.label(a) for a in t.targets]) for t in enc.templates(actor)}
+
+
+def test_jab_and_coup_wait_for_a_foe_in_reach_and_withdraw_says_where_it_goes():
+    hero = delver("Hero", equipment=["free-hand"])  # two movement dice
+    archer = delver("Archer", equipment=["bow"])
+    goblins = [delver("Goblin", kind="npc", ac=0), delver("Goblin", kind="npc", ac=0)]
+    enc = fight([hero, archer], goblins, [4, 5])
+    menu = _menu(enc, hero)  # near, in melee with nobody: no attack to offer (it could only fail)
+    assert "jab" not in menu and "coup" not in menu
+    assert menu["withdraw"] == ("WITHDRAW to fall back far (M)", [])
+    assert _menu(enc, archer)["jab"] == ("JAB: a wound on a hit (A)", ["Goblin 1", "Goblin 2"])  # a bow
+    enc.apply(Action(hero, "move", goblins[0]))
+    settle(enc)
+    menu = _menu(enc, hero)
+    assert menu["jab"][0] == "JAB: a wound on a hit (A)" and menu["jab"][1][0] == "Goblin 1"
+    assert menu["coup"][0] == "COUP DE GRACE: a finishing blow on a hit (A)"
+    assert menu["withdraw"][0] == "WITHDRAW from melee (M)"
+    [jab] = [c for c in enc.choices(hero) if c.action.kind == "jab" and c.typical]
+    assert enc.action_odds(jab.action).success == Fraction(5, 6)  # die 2+ against AC 0, Goblin 1
+    # typed at the goblin out of reach, a jab is taken as before, and fails when it resolves
+    enc.apply(Action(hero, "jab", goblins[1]))
+    settle(enc)
+    assert "Goblin 2 is out of Hero's reach: the attack fails." in texts(enc)
+    enc.post(archer).far = True  # a withdraw from far keeps the distance (and raises the AC)
+    assert _menu(enc, archer)["withdraw"] == ("WITHDRAW to keep your distance (M)", [])
