@@ -65,7 +65,7 @@ PC is asked (``counter`` / ``oppose`` / ``allow``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -106,6 +106,7 @@ FISTS: dict[str, Any] = {
 }
 MIND_SHIFT = {"hostile": 2, "unfriendly": 1}
 TALKERS = {"Charismatic", "Deceptive", "Courtier"}  # traits of the talking sort (`policy`)
+KITS_KEPT = 4096  # kits a system keeps (`Skirmish.kit`); more sheets than that start the store afresh
 BYPASS_SHIFT = {"friendly": 1, "loyal": 2}
 
 
@@ -182,39 +183,61 @@ def _allowed(dice: list[dict[str, Any]], skills: Sequence[int]) -> list[int]:
     return strained or [0]
 
 
+@lru_cache(maxsize=256)
+def weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
+    """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
+    weapon = {"qualities": qualities}
+    return (
+        quality(weapon, "effective") - quality(weapon, "ineffective"),
+        bool(quality(weapon, "accurate")),
+        "failure-but" if quality(weapon, "inaccurate") else "",
+    )
+
+
+def talent_total(talents: Mapping[str, Any], actor: SpireActor, key: str) -> int:
+    """What the actor's talents add up to for one effect (`talents`: the catalogue's, by id)."""
+    return sum(int((talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents)
+
+
 class Strike:
     """What a fight does not change about one creature's attacks of one sort (a blow or a sway)."""
 
-    __slots__ = ("weapon", "power", "bypass", "effective", "accurate", "tie", "reroll", "lethal",
-                 "disorient", "riposte", "brace")
+    __slots__ = ("power", "bypass", "effective", "accurate", "tie", "reroll", "lethal", "disorient",
+                 "riposte", "brace")
 
-    def __init__(self, enc: Skirmish, actor: SpireActor, social: bool):
-        weapon = FISTS if social else enc.weapon(actor)
-        self.weapon = weapon
-        self.effective, self.accurate, tie = enc._weapon_numbers(tuple(weapon["qualities"]))
-        self.tie = tie or enc.ties
-        self.power = int(weapon["power"]) + (0 if social else enc.talent_sum(actor, "power"))
-        self.bypass = int(weapon["bypass"]) + enc.talent_sum(actor, "social_bypass" if social else "bypass")
-        self.reroll = bool(enc.talent_sum(actor, "reroll"))
-        self.lethal = not enc.nonlethal and not quality(weapon, "non-lethal")
+    def __init__(
+        self, weapon: dict[str, Any], power: int, bypass: int, reroll: bool, ties: str, lethal: bool
+    ) -> None:
+        self.effective, self.accurate, tie = weapon_numbers(tuple(weapon["qualities"]))
+        self.tie = tie or ties
+        self.power = int(weapon["power"]) + power
+        self.bypass = int(weapon["bypass"]) + bypass
+        self.reroll = reroll
+        self.lethal = lethal and not quality(weapon, "non-lethal")
         self.disorient = bool(quality(weapon, "disorient"))
         self.riposte = quality(weapon, "riposte")
         self.brace = quality(weapon, "brace")
 
 
 class Kit:
-    """What a fight does not change about one seat's creature: its blows and sways, its talents, how
-    its dice defend (the highest skill die, Guard, the armour); worked out at its first use."""
+    """What a fight does not change about a creature: its blows and sways, its talents, how its dice
+    defend (the highest skill die, Guard, the armour).  Made once for every creature of the same sheet
+    (`Kit.key`) in fights of the same rules (`Skirmish.kit`): a forecast seats copies fight after fight."""
 
-    __slots__ = ("strike", "sway", "talker", "winds", "highest", "order", "armor", "mind", "ranged")
+    __slots__ = ("strike", "sway", "talker", "winds", "initiative", "highest", "order", "armor", "mind",
+                 "ranged")
 
-    def __init__(self, enc: Skirmish, actor: SpireActor):
-        self.strike = Strike(enc, actor, False)
-        self.sway = Strike(enc, actor, True)
+    def __init__(self, actor: SpireActor, talents: Mapping[str, Any], ties: str, nonlethal: bool):
+        weapon = actor.weapons[0] if actor.weapons else FISTS
+        reroll, lethal = bool(talent_total(talents, actor, "reroll")), not nonlethal
+        power, bypass = talent_total(talents, actor, "power"), talent_total(talents, actor, "bypass")
+        self.strike = Strike(weapon, power, bypass, reroll, ties, lethal)
+        self.sway = Strike(FISTS, 0, talent_total(talents, actor, "social_bypass"), reroll, ties, lethal)
         self.talker = sum(1 for t in actor.traits if t["name"] in TALKERS) * 2 > len(actor.traits)
         self.winds = any(t["id"] == "second-wind" for t in actor.talents)
+        self.initiative = talent_total(talents, actor, "initiative")
         self.highest = highest = actor.highest_skill()
-        guard = 1 if enc._guarded(actor) else 0
+        guard = 1 if Skirmish._guarded(actor) else 0
         #: the skill dice from the one a defender declares first among equals (largest, then first)
         self.order = sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i))
         #: each die's Armor, uninjured and injured (Guard: +1 on the highest skill die)
@@ -223,7 +246,21 @@ class Kit:
             for i in range(len(actor.dice))
         ]
         self.mind = [int(die.get("mind", 0)) for die in actor.dice]
-        self.ranged = bool(enc.weapon(actor).get("ranged"))
+        self.ranged = bool(weapon.get("ranged"))
+
+    @staticmethod
+    def key(actor: SpireActor) -> tuple[Any, ...]:
+        """Everything of a sheet a Kit is made from: the dice's sizes and defenses, the weapons, the
+        armour, the talents and the traits."""
+        armour = actor.armour
+        return (
+            tuple([(d["die"], d.get("armor", 0), d.get("mind", 0)) for d in actor.dice]),
+            tuple([(w["power"], w["bypass"], w.get("ranged"), tuple(w.get("qualities", ())))
+                   for w in actor.weapons]),
+            None if armour is None else (tuple(armour["values"]), tuple(armour.get("qualities", ()))),
+            tuple([t["id"] for t in actor.talents]),
+            tuple([t["name"] for t in actor.traits]),
+        )
 
 
 class SpireSeat(Seat):
@@ -279,7 +316,7 @@ class Skirmish(Encounter):
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
         self.talents = system.catalogue.talents
-        self._talent_sums: dict[tuple[int, str], int] = {}
+        self._kits: dict[Any, Kit] = system.kits
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
@@ -324,25 +361,28 @@ class Skirmish(Encounter):
         return seat.actor  # type: ignore[return-value]  # every actor in a Skirmish is a SpireActor
 
     def kit(self, seat: SpireSeat) -> Kit:
-        """What the fight does not change about the seat's creature (kept on the seat)."""
+        """What the fight does not change about the seat's creature (kept on the seat, and in the
+        system for every later fight with a creature of the same sheet under the same rules)."""
         kit = seat.kit
         if kit is None:
-            kit = seat.kit = Kit(self, self.spire(seat))
+            actor = self.spire(seat)
+            kits = self._kits
+            key = (self.ties, self.nonlethal, Kit.key(actor))
+            kit = kits.get(key)
+            if kit is None:
+                if len(kits) >= KITS_KEPT:
+                    kits.clear()
+                kit = kits[key] = Kit(actor, self.talents, self.ties, self.nonlethal)
+            seat.kit = kit
         return kit
 
     def talent_sum(self, actor: SpireActor, key: str) -> int:
-        """What the actor's talents add up to for one effect (talents do not change in a fight)."""
-        cache = self._talent_sums
-        found = cache.get((id(actor), key))
-        if found is None:
-            found = cache[(id(actor), key)] = sum(
-                int((self.talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents
-            )
-        return found
+        """What the actor's talents add up to for one effect."""
+        return talent_total(self.talents, actor, key)
 
     def _initiative(self, seat: SpireSeat, how: str, events: list[Event]) -> int:
         actor = self.spire(seat)
-        bonus = self.talent_sum(actor, "initiative")
+        bonus = self.kit(seat).initiative
         if seat.out is not None:
             return 0
         if how == "best-die" and actor.usable_skill():
@@ -816,7 +856,7 @@ class Skirmish(Encounter):
             "rolled": shifted.attack,
             "against": shifted.defence,
             "td": shifted.defence // 2,
-            "weapon": strike.weapon,
+            "weapon": FISTS if social else self.weapon(self.spire(seat)),
             "effective": strike.effective,
             "accurate": strike.accurate,
             "tie": strike.tie,
@@ -842,17 +882,6 @@ class Skirmish(Encounter):
             defense = kit.armor[defence][1 if dice[defence]["injured"] else 0]
             bypass = strike.bypass
         return defence, SIDES_OF[dice[defence]["die"]], defense, bypass
-
-    @staticmethod
-    @lru_cache(maxsize=256)
-    def _weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
-        """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
-        weapon = {"qualities": qualities}
-        return (
-            quality(weapon, "effective") - quality(weapon, "ineffective"),
-            bool(quality(weapon, "accurate")),
-            "failure-but" if quality(weapon, "inaccurate") else "",
-        )
 
     def attack_chance(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Fraction:
         """The chance an attack does anything (1 - failure), without building an Odds."""
