@@ -224,8 +224,8 @@ class Kit:
     defend (the highest skill die, Guard, the armour).  Made once for every creature of the same sheet
     (`Kit.key`) in fights of the same rules (`Skirmish.kit`): a forecast seats copies fight after fight."""
 
-    __slots__ = ("strike", "sway", "talker", "winds", "initiative", "highest", "order", "armor", "mind",
-                 "ranged")
+    __slots__ = ("strike", "sway", "talker", "winds", "initiative", "highest", "order", "lowest", "armor",
+                 "mind", "ranged")
 
     def __init__(self, actor: SpireActor, talents: Mapping[str, Any], ties: str, nonlethal: bool):
         weapon = actor.weapons[0] if actor.weapons else FISTS
@@ -240,6 +240,8 @@ class Kit:
         guard = 1 if Skirmish._guarded(actor) else 0
         #: the skill dice from the one a defender declares first among equals (largest, then first)
         self.order = sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i))
+        #: the skill dice from the one a turn refreshes first (smallest, then first)
+        self.lowest = sorted(actor.skill_indices, key=lambda i: (actor.sides(i), i))
         #: each die's Armor, uninjured and injured (Guard: +1 on the highest skill die)
         self.armor = [
             tuple(actor.armor(i, hurt, highest) + (guard if i == highest else 0) for hurt in (False, True))
@@ -261,6 +263,27 @@ class Kit:
             tuple([t["id"] for t in actor.talents]),
             tuple([t["name"] for t in actor.traits]),
         )
+
+
+class Aim:
+    """One attack's numbers (`Skirmish.plan`): the attacker's Strike, the defender's die and its
+    defense, the Bypass, the roll modifier, the die rolled, the defender's die after any overflow,
+    and the TD (half of that)."""
+
+    __slots__ = ("strike", "defence", "defense", "bypass", "modifier", "rolled", "against", "td")
+
+    def __init__(
+        self, strike: Strike, defence: int, defense: int, bypass: int, modifier: int, rolled: int,
+        against: int,
+    ) -> None:
+        self.strike = strike
+        self.defence = defence
+        self.defense = defense
+        self.bypass = bypass
+        self.modifier = modifier
+        self.rolled = rolled
+        self.against = against
+        self.td = against // 2
 
 
 class SpireSeat(Seat):
@@ -339,10 +362,11 @@ class Skirmish(Encounter):
                 seat.out = why
         self.count_sides()
         if self.distance == "engaged":
+            engage = self.positions.engage
             for seat in self.seats:
-                for other in self.seats:
+                for other in self.seats[seat.index + 1 :]:
                     if other.side != seat.side:
-                        self.positions.engage(seat.index, other.index)
+                        engage(seat.index, other.index)
         events: list[Event] = []
         rolls = []
         for seat in self.seats:
@@ -350,9 +374,9 @@ class Skirmish(Encounter):
             rolls.append(seat.initiative)
         self.turn_order: list[SpireSeat] = ordered(self.seats, rolls, lambda s: s.actor.is_pc)  # type: ignore
         self.turn_index = 0
-        self.emit(
-            events, "order", "Order: " + ", ".join(f"{s.label} {s.initiative}" for s in self.turn_order)
-        )
+        if self.record:
+            order = ", ".join(f"{s.label} {s.initiative}" for s in self.turn_order)
+            self.emit(events, "order", "Order: " + order)
         FixedOrder().begin(self, events)
 
     # -- helpers -------------------------------------------------------------------------------------
@@ -427,17 +451,13 @@ class Skirmish(Encounter):
             vit["exhausted"] = False
             refreshed.append(0)
         if seat.turns > 0:
-            eligible = [
-                i
-                for i in actor.skill_indices
-                if actor.dice[i]["exhausted"]
-                and not actor.dice[i]["strained"]
-                and not actor.dice[i]["injured"]
-            ]
-            if eligible:
-                lowest = min(eligible, key=lambda i: (actor.sides(i), i))
-                actor.dice[lowest]["exhausted"] = False
-                refreshed.append(lowest)
+            dice = actor.dice
+            for i in self.kit(seat).lowest:
+                die = dice[i]
+                if die["exhausted"] and not die["strained"] and not die["injured"]:
+                    die["exhausted"] = False
+                    refreshed.append(i)
+                    break
         seat.turns += 1
         if not self.record:
             return
@@ -761,7 +781,7 @@ class Skirmish(Encounter):
         if action.kind == "counter":
             die = self.die_of_skill(me, int(sides))
             p = self.plan(source, seat, self.spire(source).sides(index), False, bonus=pending["bonus"])
-            self._countered(source, seat, index, p, events, die)
+            self._countered(source, seat, index, p["rolled"], events, die)
             return
         defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
         bonus = pending["bonus"]
@@ -841,27 +861,34 @@ class Skirmish(Encounter):
 
         `defence` is the die the defender chose (default: its highest allowed), `bonus` roll-modifier
         steps from story tokens."""
+        aim = self._aim(seat, target, sides, social, defence, bonus)
+        strike = aim.strike
+        return {
+            "defence": aim.defence,
+            "defense": aim.defense,
+            "power": strike.power,
+            "bypass": aim.bypass,
+            "modifier": aim.modifier,
+            "rolled": aim.rolled,
+            "against": aim.against,
+            "td": aim.td,
+            "weapon": FISTS if social else self.weapon(self.spire(seat)),
+            "effective": strike.effective,
+            "accurate": strike.accurate,
+            "tie": strike.tie,
+        }
+
+    def _aim(
+        self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, defence: int | None, bonus: int
+    ) -> Aim:
+        """`plan`'s numbers, as the fight resolves an attack."""
         kit = self.kit(seat)
         strike = kit.sway if social else kit.strike
         defence, against, defense, bypass = self.guard(target, strike, social, defence)
         m = roll_modifier(strike.power, bypass, defense) + bonus
         shifted = shift(sides, m, against)
         assert shifted.defence is not None
-        return {
-            "defence": defence,
-            "defense": defense,
-            "power": strike.power,
-            "bypass": bypass,
-            "modifier": m,
-            "rolled": shifted.attack,
-            "against": shifted.defence,
-            "td": shifted.defence // 2,
-            "weapon": FISTS if social else self.weapon(self.spire(seat)),
-            "effective": strike.effective,
-            "accurate": strike.accurate,
-            "tie": strike.tie,
-            "strike": strike,
-        }
+        return Aim(strike, defence, defense, bypass, m, shifted.attack, shifted.defence)
 
     def guard(
         self, target: SpireSeat, strike: Strike, social: bool, defence: int | None = None
@@ -927,28 +954,28 @@ class Skirmish(Encounter):
     ) -> None:
         actor, defender = self.spire(seat), self.spire(target)
         sides = actor.sides(index)
-        p = self.plan(seat, target, sides, social, defence, bonus)
-        strike: Strike = p["strike"]
-        if counter and self.contests and not social and self._countered(seat, target, index, p, events):
+        aim = self._aim(seat, target, sides, social, defence, bonus)
+        strike, die, td = aim.strike, aim.rolled, aim.td
+        if counter and self.contests and not social and self._countered(seat, target, index, die, events):
             return
-        rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
+        rolled = roll(die, td, self.rng, effective=strike.effective)
         actor.xp += rolled.xp
-        band_name = self._band(rolled.judged, p["td"], rolled.band, strike, p["rolled"])
+        band_name = self._band(rolled.judged, td, rolled.band, strike, die)
         rerolled = ""
         if band_name == "failure" and strike.reroll:
-            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
-            band_name = self._band(again.judged, p["td"], again.band, strike, p["rolled"])
+            again = roll(die, td, self.rng, free=True, effective=strike.effective)
+            band_name = self._band(again.judged, td, again.band, strike, die)
             rerolled = f", rerolled (Sp) {again.judged}"
         if band_name == "failure" and self.master_tokens > 0 and not actor.is_pc and defender.is_pc:
             self.master_tokens -= 1
-            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
-            band_name = self._band(again.judged, p["td"], again.band, strike, p["rolled"])
+            again = roll(die, td, self.rng, free=True, effective=strike.effective)
+            band_name = self._band(again.judged, td, again.band, strike, die)
             rerolled += f", the Master spends a story token to reroll: {again.judged}"
         tie = strike.tie
         degree = degree_of(band_name, tie)
         if self.record:
-            shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
-            against = defender.die_text(p["defence"])
+            shifted = "" if die == sides else f" stepped to D{die}"
+            against = defender.die_text(aim.defence)
             name = {
                 "and": "Success AND",
                 "success": "Success",
@@ -960,12 +987,12 @@ class Skirmish(Encounter):
                 events,
                 "attack" if not social else "sway",
                 f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
-                f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
+                f" (m {aim.modifier:+d}) vs {against} TD {td}, rolls {rolled.text()}{rerolled}"
                 f" - {name}{xp}.",
                 actor,
                 degree=degree,
                 band=band_name,
-                td=p["td"],
+                td=td,
                 xp=rolled.xp,
             )
         if degree in ("fail",):
@@ -974,21 +1001,21 @@ class Skirmish(Encounter):
             self._persuade(target, 2 if band_name == "and" else 1, events)
             return
         lethal = strike.lethal
-        self._hit(target, p["defence"], lethal, events)
+        self._hit(target, aim.defence, lethal, events)
         if band_name == "and" and target.out is None:
             if strike.disorient:
                 extra = [i for i in range(len(defender.dice)) if defender.usable(i)]
                 if extra:
                     self._hit(target, max(extra, key=lambda i: defender.sides(i)), lethal, events)
             else:
-                self._damage(target, p["defence"], lethal, events)
+                self._damage(target, aim.defence, lethal, events)
 
     def _countered(
         self,
         seat: SpireSeat,
         target: SpireSeat,
         index: int,
-        p: dict[str, Any],
+        rolled: int,
         events: list[Event],
         chosen: int | None = None,
     ) -> bool:
@@ -1012,14 +1039,14 @@ class Skirmish(Encounter):
                 return False
             die = max(fresh, key=lambda i: (defender.sides(i), -i))
             theirs = shift(defender.sides(die), riposte).attack
-            win, lose = contest_odds(theirs, p["rolled"])
+            win, lose = contest_odds(theirs, rolled)
             if win < lose:
                 return False
         else:
             die = chosen
             theirs = shift(defender.sides(die), riposte).attack
         defender.dice[die]["exhausted"] = True
-        mine_roll = roll(p["rolled"], 0, self.rng)
+        mine_roll = roll(rolled, 0, self.rng)
         their_roll = roll(theirs, 0, self.rng)
         actor.xp += mine_roll.xp
         defender.xp += their_roll.xp
@@ -1028,7 +1055,7 @@ class Skirmish(Encounter):
             events,
             "contest",
             f"{target.label} answers with a counter-attack: D{theirs}"
-            f" {their_roll.judged} against {seat.label}'s D{p['rolled']} {mine_roll.judged} - "
+            f" {their_roll.judged} against {seat.label}'s D{rolled} {mine_roll.judged} - "
             + {
                 "tie": "a tie: the attack is interrupted",
                 "actor": f"{seat.label} wins",
