@@ -199,6 +199,15 @@ def talent_total(talents: Mapping[str, Any], actor: SpireActor, key: str) -> int
     return sum(int((talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents)
 
 
+def _declared(dice: list[dict[str, Any]], order: Sequence[int]) -> int:
+    """The die the GM's side defends with: the first `_allowed` in `order` (largest, then first)."""
+    for i in order:  # the usual case, a fresh skill die, at once
+        die = dice[i]
+        if not die["exhausted"] and not die["injured"]:
+            return i
+    return _allowed(dice, order)[0]
+
+
 class Strike:
     """What a fight does not change about one creature's attacks of one sort (a blow or a sway)."""
 
@@ -900,7 +909,7 @@ class Skirmish(Encounter):
         dice = defender.dice
         kit = self.kit(target)
         if defence is None:
-            defence = _allowed(dice, kit.order)[0]
+            defence = _declared(dice, kit.order)
         if social:
             attitude = defender.attitude
             defense = kit.mind[defence] + MIND_SHIFT.get(attitude, 0)
@@ -928,7 +937,7 @@ class Skirmish(Encounter):
     @staticmethod
     def defence_die(actor: SpireActor) -> int:
         """The die the GM's side defends with: the highest the rules allow (see `defence_options`)."""
-        return _allowed(actor.dice, sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i)))[0]
+        return _declared(actor.dice, sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i)))
 
     @staticmethod
     def defence_options(actor: SpireActor) -> list[int]:

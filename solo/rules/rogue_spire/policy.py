@@ -24,6 +24,11 @@ beat half the spent die's sides as not, else lets them come.
 
 A creature of the talking sort (more Charismatic or Deceptive than
 fighting traits, and a foe it can sway) sways instead of striking.
+
+The policy is most of a forecast's work, so it weighs each foe's defence
+once a turn, each die size once (dice of a size have the same chances), and
+compares exact chances as whole numbers (`chance_in_scale`); in a silent
+fight (a forecast's) its moves carry no labels, which only a screen shows.
 """
 
 from __future__ import annotations
@@ -48,9 +53,8 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     fresh_skill = me.usable_skill()
     if not fresh_skill and enc.can_wind(seat):
         return _bind(enc, me, "wind")
-    sizes = enc.usable_sizes(me)
-    if not sizes:
-        return _bind(enc, me, "end")
+    if not fresh_skill and not me.usable(0):
+        return _bind(enc, me, "end")  # no die left to spend
     kit = enc.kit(seat)
     kind = "attack"
     targets = enc.reach(seat)
@@ -62,11 +66,15 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
         far = [f for f in enc.foes_of(seat) if not enc.positions.engaged(seat.index, f.index)]
         if far and not kit.ranged and me.mobility() != "immobile":
             weakest = min(far, key=lambda f: (_guard(enc, f), f.index))  # type: ignore[arg-type]
-            return _bind(enc, me, "close", weakest.actor, sizes[0])
+            return _bind(enc, me, "close", weakest.actor, enc.usable_sizes(me)[0])
         return _bind(enc, me, "end")
-    order = sorted(fresh_skill, key=lambda i: (-me.sides(i), i))
-    if me.usable(0) and not fresh_skill:
-        order.append(0)
+    # the skill dice by size, largest first (dice of one size have the same chances), or the vitality
+    # die alone; either way kept back on a worse than even chance when it is the last guard left
+    if fresh_skill:
+        sizes = sorted({me.sides(i) for i in fresh_skill}, reverse=True)
+        cautious = len(fresh_skill) == 1
+    else:
+        sizes, cautious = [me.sides(0)], True
     social = kind == "sway"
     strike = kit.sway if social else kit.strike
     # how each target meets the blow does not hang on the die spent: (target, modifier, its die's sides)
@@ -75,22 +83,15 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
         _, against, defense, bypass = enc.guard(target, strike, social)
         aims.append((target, roll_modifier(strike.power, bypass, defense), against))
     numbers = (strike.effective, strike.accurate, strike.reroll, strike.tie)
-    seen: dict[int, tuple[int, SpireSeat]] = {}  # dice of one size have the same chances
-    for index in order:
-        sides = me.sides(index)
-        best = seen.get(sides)
-        if best is None:
-            for target, modifier, against in aims:
-                chance = chance_in_scale(sides, modifier, against, *numbers)
-                if best is None or chance > best[0]:
-                    best = (chance, target)
-            assert best is not None
-            seen[sides] = best
+    for sides in sizes:
+        best: tuple[int, SpireSeat] | None = None
+        for target, modifier, against in aims:
+            chance = chance_in_scale(sides, modifier, against, *numbers)
+            if best is None or chance > best[0]:
+                best = (chance, target)
+        assert best is not None
         chance, target = best
-        if chance == 0:
-            continue
-        last_parry = index != 0 and len(fresh_skill) == 1
-        if (last_parry or index == 0) and chance < HALF:
+        if chance == 0 or (cautious and chance < HALF):
             continue
         return _bind(enc, me, kind, target.actor, sides)
     return _bind(enc, me, "end")
