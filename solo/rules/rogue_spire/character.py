@@ -221,7 +221,8 @@ class SpireActor(Actor):
     traits: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _traits})
     talents: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _talents})
     personality: list[str] = field(default_factory=list, metadata={"parse": _personality})
-    weapons: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _weapons, "deep": True})
+    # weapon records: copied record by record, and each one's list of qualities in `copy`
+    weapons: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _weapons})
     armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "deep": True})
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
     gear: list[str] = field(default_factory=list)
@@ -236,7 +237,11 @@ class SpireActor(Actor):
         return schema.plain(self, VERSION)
 
     def copy(self) -> SpireActor:
-        return schema.copy(self)  # type: ignore[no-any-return]
+        new: SpireActor = schema.copy(self)
+        for weapon in new.weapons:  # a weapon record's one container (a forecast copies thousands)
+            if "qualities" in weapon:
+                weapon["qualities"] = list(weapon["qualities"])
+        return new
 
     # -- dice ---------------------------------------------------------------------------------
     def sides(self, index: int) -> int:
