@@ -192,6 +192,17 @@ def armour(raw: Any, what: str) -> dict[str, Any] | None:
     }
 
 
+def _record(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a weapon or armour record, which holds words, numbers and lists of them (qualities,
+    values): quicker than walking it all the way down, and a forecast copies thousands."""
+    return {k: list(v) if v.__class__ is list else v for k, v in record.items()}
+
+
+def _records(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of weapon records (`_record`)."""
+    return [_record(r) for r in records]
+
+
 def _choice(allowed: tuple[str, ...], name: str) -> Any:
     def parse(raw: Any, where: str) -> str:
         if raw not in allowed:
@@ -221,9 +232,10 @@ class SpireActor(Actor):
     traits: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _traits})
     talents: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _talents})
     personality: list[str] = field(default_factory=list, metadata={"parse": _personality})
-    # weapon records: copied record by record, and each one's list of qualities in `copy`
-    weapons: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _weapons})
-    armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "deep": True})
+    weapons: list[dict[str, Any]] = field(
+        default_factory=list, metadata={"parse": _weapons, "copy": _records}
+    )
+    armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "copy": _record})
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
     gear: list[str] = field(default_factory=list)
     load: int = 0  # capacity carried besides the weapons and armour listed (packs, loot, gear)
@@ -237,11 +249,7 @@ class SpireActor(Actor):
         return schema.plain(self, VERSION)
 
     def copy(self) -> SpireActor:
-        new: SpireActor = schema.copy(self)
-        for weapon in new.weapons:  # a weapon record's one container (a forecast copies thousands)
-            if "qualities" in weapon:
-                weapon["qualities"] = list(weapon["qualities"])
-        return new
+        return schema.copy(self)  # type: ignore[no-any-return]
 
     # -- dice ---------------------------------------------------------------------------------
     def sides(self, index: int) -> int:

@@ -891,7 +891,7 @@ class Skirmish(Encounter):
         self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, defence: int | None, bonus: int
     ) -> Aim:
         """`plan`'s numbers, as the fight resolves an attack."""
-        kit = self.kit(seat)
+        kit = seat.kit or self.kit(seat)
         strike = kit.sway if social else kit.strike
         defence, against, defense, bypass = self.guard(target, strike, social, defence)
         m = roll_modifier(strike.power, bypass, defense) + bonus
@@ -907,7 +907,7 @@ class Skirmish(Encounter):
         Bypass with the attitude's shift).  `defence`: the die it chose (default: the GM side's)."""
         defender = self.spire(target)
         dice = defender.dice
-        kit = self.kit(target)
+        kit = target.kit or self.kit(target)
         if defence is None:
             defence = _declared(dice, kit.order)
         if social:
