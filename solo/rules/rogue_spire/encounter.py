@@ -248,15 +248,15 @@ class Kit:
         self.highest = highest = actor.highest_skill()
         guard = 1 if Skirmish._guarded(actor) else 0
         #: the skill dice from the one a defender declares first among equals (largest, then first)
-        self.order = sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i))
+        self.order = tuple(sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i)))
         #: the skill dice from the one a turn refreshes first (smallest, then first)
-        self.lowest = sorted(actor.skill_indices, key=lambda i: (actor.sides(i), i))
+        self.lowest = tuple(sorted(actor.skill_indices, key=lambda i: (actor.sides(i), i)))
         #: each die's Armor, uninjured and injured (Guard: +1 on the highest skill die)
-        self.armor = [
+        self.armor = tuple(
             tuple(actor.armor(i, hurt, highest) + (guard if i == highest else 0) for hurt in (False, True))
             for i in range(len(actor.dice))
-        ]
-        self.mind = [int(die.get("mind", 0)) for die in actor.dice]
+        )
+        self.mind = tuple(int(die.get("mind", 0)) for die in actor.dice)
         self.ranged = bool(weapon.get("ranged"))
 
     @staticmethod
@@ -268,7 +268,7 @@ class Kit:
             tuple([(d["die"], d.get("armor", 0), d.get("mind", 0)) for d in actor.dice]),
             tuple([(w["power"], w["bypass"], w.get("ranged"), tuple(w.get("qualities", ())))
                    for w in actor.weapons]),
-            None if armour is None else (tuple(armour["values"]), tuple(armour.get("qualities", ()))),
+            (tuple(armour["values"]), tuple(armour.get("qualities", ()))) if armour else None,
             tuple([t["id"] for t in actor.talents]),
             tuple([t["name"] for t in actor.traits]),
         )

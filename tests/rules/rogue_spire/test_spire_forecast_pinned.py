@@ -73,3 +73,28 @@ def test_a_copy_shares_no_container_with_its_original() -> None:
             assert copy.armour is not actor.armour and copy.armour["values"] is not actor.armour["values"]
         copy.dice[1]["exhausted"] = not actor.dice[1]["exhausted"]
         assert copy.dice[1] != actor.dice[1]
+
+
+def test_what_a_fight_keeps_of_a_sheet_follows_the_sheet_from_fight_to_fight() -> None:
+    from solo.dice import ScriptedRng
+    from solo.rules.engine import Encounter
+    from solo.rules.rogue_spire.build import new_die
+    from solo.rules.rogue_spire.character import SpireActor
+
+    system = registry.get("rogue-spire")
+    sword = {"name": "sword", "power": 1, "bypass": 0, "range": "long", "ranged": False, "qualities": []}
+    traits = [{"name": "Athletic", "kind": "ability", "expertise": ""}] * 2
+    attacker = SpireActor("Attacker", dice=[new_die(4), new_die(8)], traits=traits, weapons=[sword])
+    defender = SpireActor("Defender", kind="npc", dice=[new_die(4), new_die(6)], traits=traits)
+
+    def plan() -> dict:
+        fight = Encounter(system, {"party": [attacker], "foes": [defender]}, ScriptedRng([4, 1]))
+        return fight.plan(fight.seats[0], fight.seats[1], 8, social=False)
+
+    assert (plan()["modifier"], plan()["rolled"]) == (1, 10)
+    attacker.weapons[0]["power"] = 0  # the same creatures, their sheets changed between fights
+    defender.armour = {"name": "coat", "values": [0, 2, 2], "qualities": ["guard"]}
+    # Armor 2 and Guard 1 on its one skill die: m = -3 steps the D8 to a D4, the step past it the D6 up
+    assert (plan()["defense"], plan()["modifier"], plan()["rolled"], plan()["against"]) == (3, -3, 4, 8)
+    defender.dice[1]["die"] = "d10"
+    assert (plan()["against"], plan()["td"]) == (12, 6)
