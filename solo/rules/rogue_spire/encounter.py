@@ -66,6 +66,7 @@ PC is asked (``counter`` / ``oppose`` / ``allow``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -274,25 +275,23 @@ class Kit:
         )
 
 
+@dataclass(slots=True)
 class Aim:
     """One attack's numbers (`Skirmish.plan`): the attacker's Strike, the defender's die and its
-    defense, the Bypass, the roll modifier, the die rolled, the defender's die after any overflow,
-    and the TD (half of that)."""
+    defense, the Bypass, the roll modifier, the die rolled, and the defender's die after any overflow."""
 
-    __slots__ = ("strike", "defence", "defense", "bypass", "modifier", "rolled", "against", "td")
+    strike: Strike
+    defence: int
+    defense: int
+    bypass: int
+    modifier: int
+    rolled: int
+    against: int
 
-    def __init__(
-        self, strike: Strike, defence: int, defense: int, bypass: int, modifier: int, rolled: int,
-        against: int,
-    ) -> None:
-        self.strike = strike
-        self.defence = defence
-        self.defense = defense
-        self.bypass = bypass
-        self.modifier = modifier
-        self.rolled = rolled
-        self.against = against
-        self.td = against // 2
+    @property
+    def td(self) -> int:
+        """Half the (shifted) defence die."""
+        return self.against // 2
 
 
 class SpireSeat(Seat):
