@@ -13,7 +13,8 @@ left out), ``parse`` (a function of the raw value and where it is, for
 what none of that can say: weapons, lore dice), ``each`` (such a function
 for every item of a list, its place named: "weapons[1]"), ``most`` (the
 field whose value this one may not pass: a track and its maximum) and
-``deep`` (copy records all the way down: a weapon's list of tags).  `load`
+``deep`` (copy records all the way down: a weapon's list of tags) or
+``copy`` (the function that copies the value, for records of a known shape).  `load`
 checks every field of a saved sheet against that and names the field that
 is wrong; a front end adds the file.  `plain` and `copy` walk the same
 fields, and a `Saved` actor gets its `to_dict` and `copy` from them; `read`
@@ -262,8 +263,12 @@ def _copier(kind: str) -> Callable[[Any], Any]:
 
 @cache
 def _containers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    return tuple((f.name, _deep if f.metadata.get("deep") else _copier(str(f.type))) for f in fields(cls)
-                 if str(f.type).startswith(("dict", "list")))
+    return tuple((f.name, _copy_of(f)) for f in fields(cls) if str(f.type).startswith(("dict", "list")))
+
+
+def _copy_of(f: Any) -> Callable[[Any], Any]:
+    """A field's copier: its own (``copy``), all the way down (``deep``), or the cheapest for its type."""
+    return f.metadata.get("copy") or (_deep if f.metadata.get("deep") else _copier(str(f.type)))
 
 
 def _deep(value: Any) -> Any:

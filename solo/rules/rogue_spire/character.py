@@ -192,6 +192,17 @@ def armour(raw: Any, what: str) -> dict[str, Any] | None:
     }
 
 
+def _record(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a weapon or armour record, which holds words, numbers and lists of them (qualities,
+    values): quicker than walking it all the way down, and a forecast copies thousands."""
+    return {k: list(v) if v.__class__ is list else v for k, v in record.items()}
+
+
+def _records(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of weapon records (`_record`)."""
+    return [_record(r) for r in records]
+
+
 def _choice(allowed: tuple[str, ...], name: str) -> Any:
     def parse(raw: Any, where: str) -> str:
         if raw not in allowed:
@@ -216,12 +227,15 @@ class SpireActor(Actor):
     tokens: int = 0
     tier: str = field(default="leader", metadata={"parse": _choice(TIERS, "tier")})
     concept: str = ""
-    dice: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _dice, "deep": True})
+    # die records hold only a name, flags and numbers: a copy of each record shares nothing
+    dice: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _dice})
     traits: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _traits})
     talents: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _talents})
     personality: list[str] = field(default_factory=list, metadata={"parse": _personality})
-    weapons: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _weapons, "deep": True})
-    armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "deep": True})
+    weapons: list[dict[str, Any]] = field(
+        default_factory=list, metadata={"parse": _weapons, "copy": _records}
+    )
+    armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "copy": _record})
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
     gear: list[str] = field(default_factory=list)
     load: int = 0  # capacity carried besides the weapons and armour listed (packs, loot, gear)
@@ -255,7 +269,8 @@ class SpireActor(Actor):
         return not die["exhausted"] and not die["injured"]
 
     def usable_skill(self) -> list[int]:
-        return [i for i in self.skill_indices if self.usable(i)]
+        dice = self.dice
+        return [i for i in range(1, len(dice)) if not dice[i]["exhausted"] and not dice[i]["injured"]]
 
     def highest_skill(self) -> int:
         """The index of the highest skill die (the first of equals)."""
@@ -265,8 +280,14 @@ class SpireActor(Actor):
         """The die's Armor, Body or Mind defense: its own plus, for Armor, the armour worn
         (`highest`: the highest skill die's index, when the caller knows it already)."""
         die = self.dice[index]
-        value = int(die.get(kind, 0))
-        if kind == "armor" and self.armour:
+        if kind != "armor":
+            return int(die.get(kind, 0))
+        return self.armor(index, bool(die["injured"]), highest)
+
+    def armor(self, index: int, injured: bool, highest: int | None = None) -> int:
+        """The die's Armor were it `injured` or not (a fight's only change to it: Ablative armour)."""
+        value = int(self.dice[index].get("armor", 0))
+        if self.armour:
             a, b, c = self.armour["values"]
             if index == 0:
                 value += a
@@ -274,7 +295,7 @@ class SpireActor(Actor):
                 value += b
             else:
                 value += c
-            if die["injured"] and "ablative" in self.armour.get("qualities", ()):
+            if injured and "ablative" in self.armour.get("qualities", ()):
                 value = max(0, value - 1)  # Ablative: the armour over an injured die is damaged too
         return value
 

@@ -122,7 +122,7 @@ def chain(sides: int, td: int) -> list[int]:
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class Rolled:
     """One die rolled against a target: every face shown, the face judged, the band and the XP."""
 

@@ -65,6 +65,8 @@ PC is asked (``counter`` / ``oppose`` / ``allow``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -83,7 +85,7 @@ from solo.rules.engine import (
 from solo.rules.initiative import FixedOrder, ordered
 from solo.rules.options import Option
 from solo.rules.positions import Engagement
-from solo.rules.rogue_spire.character import ATTITUDES, SpireActor
+from solo.rules.rogue_spire.character import ATTITUDES, SIDES_OF, SpireActor
 from solo.rules.rogue_spire.dice import (
     band_odds,
     degree_of,
@@ -104,6 +106,8 @@ FISTS: dict[str, Any] = {
     "qualities": ["non-lethal"],
 }
 MIND_SHIFT = {"hostile": 2, "unfriendly": 1}
+TALKERS = {"Charismatic", "Deceptive", "Courtier"}  # traits of the talking sort (`policy`)
+KITS_KEPT = 4096  # kits a system keeps (`Skirmish.kit`); more sheets than that start the store afresh
 BYPASS_SHIFT = {"friendly": 1, "loyal": 2}
 
 
@@ -143,16 +147,164 @@ def attack_degrees(
     return degrees["fail"], degrees["cost"], degrees["success"], degrees["strong"]
 
 
+#: every chance an attack can have is a whole multiple of 1 / SCALE: a roll's denominator divides the
+#: product of the ladder's dice it climbs through (each at most once), squared by a Specialization reroll
+SCALE = (4 * 6 * 8 * 10 * 12 * 20) ** 2
+
+
+@lru_cache(maxsize=4096)
+def chance_in_scale(
+    sides: int, modifier: int, against: int, effective: int, accurate: bool, reroll: bool, tie: str
+) -> int:
+    """An attack's chance of doing anything (as `_attack_success`) for a die of `sides` stepped by
+    `modifier` against a defence die of `against` sides, as a whole number of 1 / SCALE: exact, and
+    compared as cheaply as an int (the policy weighs every die size against every foe)."""
+    shifted = shift(sides, modifier, against)
+    assert shifted.defence is not None
+    chance = _attack_success(shifted.attack, shifted.defence // 2, effective, accurate, reroll, tie)
+    if SCALE % chance.denominator:  # pragma: no cover - the ladder's arithmetic rules it out
+        raise AssertionError(f"an attack chance of {chance} is no multiple of 1/{SCALE}")
+    return chance.numerator * (SCALE // chance.denominator)
+
+
+def _allowed(dice: list[dict[str, Any]], skills: Sequence[int]) -> list[int]:
+    """The dice a defender may declare (step 2 of 1.5), the skill dice in the order of `skills`: any
+    unexhausted skill die; with none, an exhausted skill die that is undamaged [SR 1.11.8]; with none,
+    overwhelmed, the vitality die while it is unexhausted; then a strained (uninjured) skill die; last
+    the vitality die."""
+    fresh = [i for i in skills if not dice[i]["exhausted"] and not dice[i]["injured"]]
+    if fresh:
+        return fresh
+    undamaged = [i for i in skills if not dice[i]["strained"] and not dice[i]["injured"]]
+    if undamaged:
+        return undamaged
+    if not dice[0]["exhausted"]:
+        return [0]  # overwhelmed: every blow falls on the vitality die
+    strained = [i for i in skills if not dice[i]["injured"]]
+    return strained or [0]
+
+
+@lru_cache(maxsize=256)
+def weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
+    """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
+    weapon = {"qualities": qualities}
+    return (
+        quality(weapon, "effective") - quality(weapon, "ineffective"),
+        bool(quality(weapon, "accurate")),
+        "failure-but" if quality(weapon, "inaccurate") else "",
+    )
+
+
+def talent_total(talents: Mapping[str, Any], actor: SpireActor, key: str) -> int:
+    """What the actor's talents add up to for one effect (`talents`: the catalogue's, by id)."""
+    return sum(int((talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents)
+
+
+def _declared(dice: list[dict[str, Any]], order: Sequence[int]) -> int:
+    """The die the GM's side defends with: the first `_allowed` in `order` (largest, then first)."""
+    for i in order:  # the usual case, a fresh skill die, at once
+        die = dice[i]
+        if not die["exhausted"] and not die["injured"]:
+            return i
+    return _allowed(dice, order)[0]
+
+
+class Strike:
+    """What a fight does not change about one creature's attacks of one sort (a blow or a sway)."""
+
+    __slots__ = ("power", "bypass", "effective", "accurate", "tie", "reroll", "lethal", "disorient",
+                 "riposte", "brace")
+
+    def __init__(
+        self, weapon: dict[str, Any], power: int, bypass: int, reroll: bool, ties: str, lethal: bool
+    ) -> None:
+        self.effective, self.accurate, tie = weapon_numbers(tuple(weapon["qualities"]))
+        self.tie = tie or ties
+        self.power = int(weapon["power"]) + power
+        self.bypass = int(weapon["bypass"]) + bypass
+        self.reroll = reroll
+        self.lethal = lethal and not quality(weapon, "non-lethal")
+        self.disorient = bool(quality(weapon, "disorient"))
+        self.riposte = quality(weapon, "riposte")
+        self.brace = quality(weapon, "brace")
+
+
+class Kit:
+    """What a fight does not change about a creature: its blows and sways, its talents, how its dice
+    defend (the highest skill die, Guard, the armour).  Made once for every creature of the same sheet
+    (`Kit.key`) in fights of the same rules (`Skirmish.kit`): a forecast seats copies fight after fight."""
+
+    __slots__ = ("strike", "sway", "talker", "winds", "initiative", "highest", "order", "lowest", "armor",
+                 "mind", "ranged")
+
+    def __init__(self, actor: SpireActor, talents: Mapping[str, Any], ties: str, nonlethal: bool):
+        weapon = actor.weapons[0] if actor.weapons else FISTS
+        reroll, lethal = bool(talent_total(talents, actor, "reroll")), not nonlethal
+        power, bypass = talent_total(talents, actor, "power"), talent_total(talents, actor, "bypass")
+        self.strike = Strike(weapon, power, bypass, reroll, ties, lethal)
+        self.sway = Strike(FISTS, 0, talent_total(talents, actor, "social_bypass"), reroll, ties, lethal)
+        self.talker = sum(1 for t in actor.traits if t["name"] in TALKERS) * 2 > len(actor.traits)
+        self.winds = any(t["id"] == "second-wind" for t in actor.talents)
+        self.initiative = talent_total(talents, actor, "initiative")
+        self.highest = highest = actor.highest_skill()
+        guard = 1 if Skirmish._guarded(actor) else 0
+        #: the skill dice from the one a defender declares first among equals (largest, then first)
+        self.order = tuple(sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i)))
+        #: the skill dice from the one a turn refreshes first (smallest, then first)
+        self.lowest = tuple(sorted(actor.skill_indices, key=lambda i: (actor.sides(i), i)))
+        #: each die's Armor, uninjured and injured (Guard: +1 on the highest skill die)
+        self.armor = tuple(
+            tuple(actor.armor(i, hurt, highest) + (guard if i == highest else 0) for hurt in (False, True))
+            for i in range(len(actor.dice))
+        )
+        self.mind = tuple(int(die.get("mind", 0)) for die in actor.dice)
+        self.ranged = bool(weapon.get("ranged"))
+
+    @staticmethod
+    def key(actor: SpireActor) -> tuple[Any, ...]:
+        """Everything of a sheet a Kit is made from: the dice's sizes and defenses, the weapons, the
+        armour, the talents and the traits."""
+        armour = actor.armour
+        return (
+            tuple([(d["die"], d.get("armor", 0), d.get("mind", 0)) for d in actor.dice]),
+            tuple([(w["power"], w["bypass"], w.get("ranged"), tuple(w.get("qualities", ())))
+                   for w in actor.weapons]),
+            (tuple(armour["values"]), tuple(armour.get("qualities", ()))) if armour else None,
+            tuple([t["id"] for t in actor.talents]),
+            tuple([t["name"] for t in actor.traits]),
+        )
+
+
+@dataclass(slots=True)
+class Aim:
+    """One attack's numbers (`Skirmish.plan`): the attacker's Strike, the defender's die and its
+    defense, the Bypass, the roll modifier, the die rolled, and the defender's die after any overflow."""
+
+    strike: Strike
+    defence: int
+    defense: int
+    bypass: int
+    modifier: int
+    rolled: int
+    against: int
+
+    @property
+    def td(self) -> int:
+        """Half the (shifted) defence die."""
+        return self.against // 2
+
+
 class SpireSeat(Seat):
     """A seat with how many turns it has started and its initiative roll."""
 
-    __slots__ = ("turns", "initiative", "winded")
+    __slots__ = ("turns", "initiative", "winded", "kit")
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
         self.turns = 0
         self.initiative = 0
         self.winded = False  # Second Wind used this fight
+        self.kit: Kit | None = None  # `Skirmish.kit`
 
 
 class Skirmish(Encounter):
@@ -195,8 +347,7 @@ class Skirmish(Encounter):
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
         self.talents = system.catalogue.talents
-        self._talent_sums: dict[tuple[int, str], int] = {}
-        self._fixed_cache: dict[int, tuple[int, bool]] = {}
+        self._kits: dict[Any, Kit] = system.kits
         self.distance = str(self.options.get("distance", "engaged"))
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
@@ -219,10 +370,11 @@ class Skirmish(Encounter):
                 seat.out = why
         self.count_sides()
         if self.distance == "engaged":
+            engage = self.positions.engage
             for seat in self.seats:
-                for other in self.seats:
+                for other in self.seats[seat.index + 1 :]:
                     if other.side != seat.side:
-                        self.positions.engage(seat.index, other.index)
+                        engage(seat.index, other.index)
         events: list[Event] = []
         rolls = []
         for seat in self.seats:
@@ -230,9 +382,9 @@ class Skirmish(Encounter):
             rolls.append(seat.initiative)
         self.turn_order: list[SpireSeat] = ordered(self.seats, rolls, lambda s: s.actor.is_pc)  # type: ignore
         self.turn_index = 0
-        self.emit(
-            events, "order", "Order: " + ", ".join(f"{s.label} {s.initiative}" for s in self.turn_order)
-        )
+        if self.record:
+            order = ", ".join(f"{s.label} {s.initiative}" for s in self.turn_order)
+            self.emit(events, "order", "Order: " + order)
         FixedOrder().begin(self, events)
 
     # -- helpers -------------------------------------------------------------------------------------
@@ -240,26 +392,29 @@ class Skirmish(Encounter):
     def spire(seat: Seat) -> SpireActor:
         return seat.actor  # type: ignore[return-value]  # every actor in a Skirmish is a SpireActor
 
-    def _fixed(self, actor: SpireActor) -> tuple[int, bool]:
-        """What a fight does not change about a creature: its highest skill die, whether it has Guard."""
-        found = self._fixed_cache.get(id(actor))
-        if found is None:
-            found = self._fixed_cache[id(actor)] = (actor.highest_skill(), self._guarded(actor))
-        return found
+    def kit(self, seat: SpireSeat) -> Kit:
+        """What the fight does not change about the seat's creature (kept on the seat, and in the
+        system for every later fight with a creature of the same sheet under the same rules)."""
+        kit = seat.kit
+        if kit is None:
+            actor = self.spire(seat)
+            kits = self._kits
+            key = (self.ties, self.nonlethal, Kit.key(actor))
+            kit = kits.get(key)
+            if kit is None:
+                if len(kits) >= KITS_KEPT:
+                    kits.clear()
+                kit = kits[key] = Kit(actor, self.talents, self.ties, self.nonlethal)
+            seat.kit = kit
+        return kit
 
     def talent_sum(self, actor: SpireActor, key: str) -> int:
-        """What the actor's talents add up to for one effect (talents do not change in a fight)."""
-        cache = self._talent_sums
-        found = cache.get((id(actor), key))
-        if found is None:
-            found = cache[(id(actor), key)] = sum(
-                int((self.talents.get(t["id"], {}).get("effect") or {}).get(key, 0)) for t in actor.talents
-            )
-        return found
+        """What the actor's talents add up to for one effect."""
+        return talent_total(self.talents, actor, key)
 
     def _initiative(self, seat: SpireSeat, how: str, events: list[Event]) -> int:
         actor = self.spire(seat)
-        bonus = self.talent_sum(actor, "initiative")
+        bonus = self.kit(seat).initiative
         if seat.out is not None:
             return 0
         if how == "best-die" and actor.usable_skill():
@@ -276,20 +431,24 @@ class Skirmish(Encounter):
 
     def die_of(self, actor: SpireActor, sides: int) -> int:
         """The die a size names: the first fresh skill die of that size, else the vitality die."""
-        for index in [*actor.skill_indices, 0]:
-            if actor.sides(index) == sides and actor.usable(index):
+        dice = actor.dice
+        for index in (*range(1, len(dice)), 0):
+            die = dice[index]
+            if SIDES_OF[die["die"]] == sides and not die["exhausted"] and not die["injured"]:
                 return index
         raise RulesError(f"{actor.name} has no unexhausted D{sides} to spend")
 
     def usable_sizes(self, actor: SpireActor) -> tuple[int, ...]:
-        return tuple(sorted({actor.sides(i) for i in range(len(actor.dice)) if actor.usable(i)}))
+        dice = actor.dice
+        return tuple(sorted({SIDES_OF[d["die"]] for d in dice if not d["exhausted"] and not d["injured"]}))
 
     def reach(self, seat: SpireSeat) -> list[SpireSeat]:
         """Foes the seat can strike now: engaged ones, or every foe with a ranged weapon."""
         foes: list[SpireSeat] = self.foes_of(seat)  # type: ignore[assignment]
-        if self.weapon(self.spire(seat)).get("ranged"):
+        if self.kit(seat).ranged:
             return foes
-        return [f for f in foes if self.positions.engaged(seat.index, f.index)]
+        engaged, me = self.positions.engaged, seat.index
+        return [f for f in foes if engaged(me, f.index)]
 
     # -- the turn ------------------------------------------------------------------------------------
     def turn_start(self, seat: SpireSeat, events: list[Event]) -> None:
@@ -300,17 +459,13 @@ class Skirmish(Encounter):
             vit["exhausted"] = False
             refreshed.append(0)
         if seat.turns > 0:
-            eligible = [
-                i
-                for i in actor.skill_indices
-                if actor.dice[i]["exhausted"]
-                and not actor.dice[i]["strained"]
-                and not actor.dice[i]["injured"]
-            ]
-            if eligible:
-                lowest = min(eligible, key=lambda i: (actor.sides(i), i))
-                actor.dice[lowest]["exhausted"] = False
-                refreshed.append(lowest)
+            dice = actor.dice
+            for i in self.kit(seat).lowest:
+                die = dice[i]
+                if die["exhausted"] and not die["strained"] and not die["injured"]:
+                    die["exhausted"] = False
+                    refreshed.append(i)
+                    break
         seat.turns += 1
         if not self.record:
             return
@@ -432,11 +587,7 @@ class Skirmish(Encounter):
     def can_wind(self, seat: SpireSeat) -> bool:
         """Second Wind (a house talent, once an encounter): an exhausted, uninjured die to refresh."""
         actor = self.spire(seat)
-        return (
-            not seat.winded
-            and any(t["id"] == "second-wind" for t in actor.talents)
-            and bool(self._refreshable(actor))
-        )
+        return not seat.winded and self.kit(seat).winds and bool(self._refreshable(actor))
 
     @staticmethod
     def _refreshable(actor: SpireActor) -> list[int]:
@@ -532,7 +683,8 @@ class Skirmish(Encounter):
             self._answer(seat, action, events)
             return
         if action.kind == "end":
-            self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
+            if self.record:
+                self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
             return
         if action.kind == "token":
             me = self.spire(seat)
@@ -637,7 +789,7 @@ class Skirmish(Encounter):
         if action.kind == "counter":
             die = self.die_of_skill(me, int(sides))
             p = self.plan(source, seat, self.spire(source).sides(index), False, bonus=pending["bonus"])
-            self._countered(source, seat, index, p, events, die)
+            self._countered(source, seat, index, p["rolled"], events, die)
             return
         defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
         bonus = pending["bonus"]
@@ -654,7 +806,7 @@ class Skirmish(Encounter):
     def _npc_opposes(self, target: SpireSeat, spent: int) -> bool:
         """The engine opposes a move for an NPC when its roll is as likely to beat the move as not."""
         me = self.spire(target)
-        theirs = shift(me.sides(self._best_fresh(me)), quality(self.weapon(me), "brace")).attack
+        theirs = shift(me.sides(self._best_fresh(me)), self.kit(target).strike.brace).attack
         td = opposed_move_td(spent)
         higher = sum(1 for f in range(1, theirs + 1) if f > td)
         return 2 * higher >= theirs
@@ -669,7 +821,7 @@ class Skirmish(Encounter):
         nothing damaged [SR]; lower: the move happens."""
         mover, opposer = self.spire(seat), self.spire(target)
         td = opposed_move_td(mover.sides(index))
-        brace = quality(self.weapon(opposer), "brace")
+        brace = self.kit(target).strike.brace
         theirs = shift(opposer.sides(die), brace).attack
         opposer.dice[die]["exhausted"] = True
         their_roll = roll(theirs, 0, self.rng)
@@ -697,7 +849,7 @@ class Skirmish(Encounter):
         self.positions.set_focus(target.index, seat.index)
         if outcome == "tie":
             return
-        lethal = not self.nonlethal and not quality(self.weapon(opposer), "non-lethal")
+        lethal = self.kit(target).strike.lethal
         self._damage(seat, index, lethal, events)
         if outcome.endswith("AND") and seat.out is None:
             extra = mover.usable_skill()
@@ -717,59 +869,63 @@ class Skirmish(Encounter):
 
         `defence` is the die the defender chose (default: its highest allowed), `bonus` roll-modifier
         steps from story tokens."""
-        actor, defender = self.spire(seat), self.spire(target)
-        weapon = FISTS if social else self.weapon(actor)
-        if defence is None:
-            defence = self.defence_die(defender)
-        highest, guarded = self._fixed(defender)
-        defense = defender.defense(defence, "mind" if social else "armor", highest)
-        if social:
-            power = int(weapon["power"])
-            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "social_bypass")
-            defense += MIND_SHIFT.get(defender.attitude, 0)
-            bypass += BYPASS_SHIFT.get(defender.attitude, 0)
-        else:
-            if guarded and defence == highest:
-                defense += 1
-            power = int(weapon["power"]) + self.talent_sum(actor, "power")
-            bypass = int(weapon["bypass"]) + self.talent_sum(actor, "bypass")
-        m = roll_modifier(power, bypass, defense) + bonus
-        shifted = shift(sides, m, defender.sides(defence))
-        assert shifted.defence is not None
-        effective, accurate, tie = self._weapon_numbers(tuple(weapon["qualities"]))
+        aim = self._aim(seat, target, sides, social, defence, bonus)
+        strike = aim.strike
         return {
-            "defence": defence,
-            "defense": defense,
-            "power": power,
-            "bypass": bypass,
-            "modifier": m,
-            "rolled": shifted.attack,
-            "against": shifted.defence,
-            "td": shifted.defence // 2,
-            "weapon": weapon,
-            "effective": effective,
-            "accurate": accurate,
-            "tie": tie or self.ties,
+            "defence": aim.defence,
+            "defense": aim.defense,
+            "power": strike.power,
+            "bypass": aim.bypass,
+            "modifier": aim.modifier,
+            "rolled": aim.rolled,
+            "against": aim.against,
+            "td": aim.td,
+            "weapon": FISTS if social else self.weapon(self.spire(seat)),
+            "effective": strike.effective,
+            "accurate": strike.accurate,
+            "tie": strike.tie,
         }
 
-    @staticmethod
-    @lru_cache(maxsize=256)
-    def _weapon_numbers(qualities: tuple[str, ...]) -> tuple[int, bool, str]:
-        """(Effective less Ineffective, Accurate, the forced tie reading or '') of a weapon's qualities."""
-        weapon = {"qualities": qualities}
-        return (
-            quality(weapon, "effective") - quality(weapon, "ineffective"),
-            bool(quality(weapon, "accurate")),
-            "failure-but" if quality(weapon, "inaccurate") else "",
-        )
+    def _aim(
+        self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool, defence: int | None, bonus: int
+    ) -> Aim:
+        """`plan`'s numbers, as the fight resolves an attack."""
+        kit = seat.kit or self.kit(seat)
+        strike = kit.sway if social else kit.strike
+        defence, against, defense, bypass = self.guard(target, strike, social, defence)
+        m = roll_modifier(strike.power, bypass, defense) + bonus
+        shifted = shift(sides, m, against)
+        assert shifted.defence is not None
+        return Aim(strike, defence, defense, bypass, m, shifted.attack, shifted.defence)
+
+    def guard(
+        self, target: SpireSeat, strike: Strike, social: bool, defence: int | None = None
+    ) -> tuple[int, int, int, int]:
+        """How the target meets a blow (or a sway) as things stand: (the die it defends with, that
+        die's sides, its Armor with Guard - or Mind and the attitude's shift - and the attacker's
+        Bypass with the attitude's shift).  `defence`: the die it chose (default: the GM side's)."""
+        defender = self.spire(target)
+        dice = defender.dice
+        kit = target.kit or self.kit(target)
+        if defence is None:
+            defence = _declared(dice, kit.order)
+        if social:
+            attitude = defender.attitude
+            defense = kit.mind[defence] + MIND_SHIFT.get(attitude, 0)
+            bypass = strike.bypass + BYPASS_SHIFT.get(attitude, 0)
+        else:
+            defense = kit.armor[defence][1 if dice[defence]["injured"] else 0]
+            bypass = strike.bypass
+        return defence, SIDES_OF[dice[defence]["die"]], defense, bypass
 
     def attack_chance(self, seat: SpireSeat, target: SpireSeat, sides: int, social: bool) -> Fraction:
-        """The chance an attack does anything (1 - failure), without building an Odds (the policy's)."""
-        p = self.plan(seat, target, sides, social)
-        return _attack_success(
-            p["rolled"], p["td"], p["effective"], p["accurate"],
-            bool(self.talent_sum(seat.actor, "reroll")), p["tie"],  # type: ignore[arg-type]
-        )
+        """The chance an attack does anything (1 - failure), without building an Odds."""
+        kit = self.kit(seat)
+        strike = kit.sway if social else kit.strike
+        _, against, defense, bypass = self.guard(target, strike, social)
+        m = roll_modifier(strike.power, bypass, defense)
+        key = chance_in_scale(sides, m, against, strike.effective, strike.accurate, strike.reroll, strike.tie)
+        return Fraction(key, SCALE)
 
     @staticmethod
     def _guarded(actor: SpireActor) -> bool:
@@ -777,36 +933,21 @@ class Skirmish(Encounter):
             return True
         return bool(actor.armour) and "guard" in actor.armour.get("qualities", ())  # type: ignore[union-attr]
 
-    @classmethod
-    def defence_die(cls, actor: SpireActor) -> int:
+    @staticmethod
+    def defence_die(actor: SpireActor) -> int:
         """The die the GM's side defends with: the highest the rules allow (see `defence_options`)."""
-        return max(cls.defence_options(actor), key=lambda i: (actor.sides(i), -i))
+        return _declared(actor.dice, sorted(actor.skill_indices, key=lambda i: (-actor.sides(i), i)))
 
     @staticmethod
     def defence_options(actor: SpireActor) -> list[int]:
-        """The dice a defender may declare (step 2 of 1.5): any unexhausted skill die; with none, an
-        exhausted skill die that is undamaged [SR 1.11.8]; with none, overwhelmed, the vitality die
-        while it is unexhausted; then a strained (uninjured) skill die; last the vitality die."""
-        skills = actor.skill_indices
-        dice = actor.dice
-        fresh = [i for i in skills if not dice[i]["exhausted"] and not dice[i]["injured"]]
-        if fresh:
-            return fresh
-        undamaged = [i for i in skills if not dice[i]["strained"] and not dice[i]["injured"]]
-        if undamaged:
-            return undamaged
-        if not dice[0]["exhausted"]:
-            return [0]  # overwhelmed: every blow falls on the vitality die
-        strained = [i for i in skills if not dice[i]["injured"]]
-        return strained or [0]
+        """The dice a defender may declare (step 2 of 1.5): see `_allowed`."""
+        return _allowed(actor.dice, actor.skill_indices)
 
-    def _band(self, face: int, td: int, band_name: str, weapon: dict[str, Any], sides: int) -> str:
-        if band_name == "failure" and face == td - 1 and sides > td and quality(weapon, "accurate"):
+    @staticmethod
+    def _band(face: int, td: int, band_name: str, strike: Strike, sides: int) -> str:
+        if band_name == "failure" and face == td - 1 and sides > td and strike.accurate:
             band_name = "tie"
         return band_name
-
-    def _tie(self, weapon: dict[str, Any]) -> str:
-        return "failure-but" if quality(weapon, "inaccurate") else self.ties
 
     def _strike(
         self,
@@ -821,28 +962,28 @@ class Skirmish(Encounter):
     ) -> None:
         actor, defender = self.spire(seat), self.spire(target)
         sides = actor.sides(index)
-        p = self.plan(seat, target, sides, social, defence, bonus)
-        weapon = p["weapon"]
-        if counter and self.contests and not social and self._countered(seat, target, index, p, events):
+        aim = self._aim(seat, target, sides, social, defence, bonus)
+        strike, die, td = aim.strike, aim.rolled, aim.td
+        if counter and self.contests and not social and self._countered(seat, target, index, die, events):
             return
-        rolled = roll(p["rolled"], p["td"], self.rng, effective=p["effective"])
+        rolled = roll(die, td, self.rng, effective=strike.effective)
         actor.xp += rolled.xp
-        band_name = self._band(rolled.judged, p["td"], rolled.band, weapon, p["rolled"])
+        band_name = self._band(rolled.judged, td, rolled.band, strike, die)
         rerolled = ""
-        if band_name == "failure" and self.talent_sum(actor, "reroll"):
-            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
-            band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
+        if band_name == "failure" and strike.reroll:
+            again = roll(die, td, self.rng, free=True, effective=strike.effective)
+            band_name = self._band(again.judged, td, again.band, strike, die)
             rerolled = f", rerolled (Sp) {again.judged}"
         if band_name == "failure" and self.master_tokens > 0 and not actor.is_pc and defender.is_pc:
             self.master_tokens -= 1
-            again = roll(p["rolled"], p["td"], self.rng, free=True, effective=p["effective"])
-            band_name = self._band(again.judged, p["td"], again.band, weapon, p["rolled"])
+            again = roll(die, td, self.rng, free=True, effective=strike.effective)
+            band_name = self._band(again.judged, td, again.band, strike, die)
             rerolled += f", the Master spends a story token to reroll: {again.judged}"
-        tie = self._tie(weapon)
+        tie = strike.tie
         degree = degree_of(band_name, tie)
         if self.record:
-            shifted = "" if p["rolled"] == sides else f" stepped to D{p['rolled']}"
-            against = defender.die_text(p["defence"])
+            shifted = "" if die == sides else f" stepped to D{die}"
+            against = defender.die_text(aim.defence)
             name = {
                 "and": "Success AND",
                 "success": "Success",
@@ -854,12 +995,12 @@ class Skirmish(Encounter):
                 events,
                 "attack" if not social else "sway",
                 f"{seat.label} {'sways' if social else 'attacks'} {target.label}: D{sides}{shifted}"
-                f" (m {p['modifier']:+d}) vs {against} TD {p['td']}, rolls {rolled.text()}{rerolled}"
+                f" (m {aim.modifier:+d}) vs {against} TD {td}, rolls {rolled.text()}{rerolled}"
                 f" - {name}{xp}.",
                 actor,
                 degree=degree,
                 band=band_name,
-                td=p["td"],
+                td=td,
                 xp=rolled.xp,
             )
         if degree in ("fail",):
@@ -867,22 +1008,22 @@ class Skirmish(Encounter):
         if social:
             self._persuade(target, 2 if band_name == "and" else 1, events)
             return
-        lethal = not self.nonlethal and not quality(weapon, "non-lethal")
-        self._hit(target, p["defence"], lethal, events)
+        lethal = strike.lethal
+        self._hit(target, aim.defence, lethal, events)
         if band_name == "and" and target.out is None:
-            if quality(weapon, "disorient"):
+            if strike.disorient:
                 extra = [i for i in range(len(defender.dice)) if defender.usable(i)]
                 if extra:
                     self._hit(target, max(extra, key=lambda i: defender.sides(i)), lethal, events)
             else:
-                self._damage(target, p["defence"], lethal, events)
+                self._damage(target, aim.defence, lethal, events)
 
     def _countered(
         self,
         seat: SpireSeat,
         target: SpireSeat,
         index: int,
-        p: dict[str, Any],
+        rolled: int,
         events: list[Event],
         chosen: int | None = None,
     ) -> bool:
@@ -899,21 +1040,21 @@ class Skirmish(Encounter):
         gains a small advantage" [SR]: nothing is damaged.
         """
         defender, actor = self.spire(target), self.spire(seat)
-        riposte = quality(self.weapon(defender), "riposte")
+        riposte = self.kit(target).strike.riposte
         if chosen is None:  # the engine decides for the GM's side
             fresh = defender.usable_skill()
             if target.turns < 1 or not fresh or not self.positions.can_react(target.index, seat.index):
                 return False
             die = max(fresh, key=lambda i: (defender.sides(i), -i))
             theirs = shift(defender.sides(die), riposte).attack
-            win, lose = contest_odds(theirs, p["rolled"])
+            win, lose = contest_odds(theirs, rolled)
             if win < lose:
                 return False
         else:
             die = chosen
             theirs = shift(defender.sides(die), riposte).attack
         defender.dice[die]["exhausted"] = True
-        mine_roll = roll(p["rolled"], 0, self.rng)
+        mine_roll = roll(rolled, 0, self.rng)
         their_roll = roll(theirs, 0, self.rng)
         actor.xp += mine_roll.xp
         defender.xp += their_roll.xp
@@ -922,7 +1063,7 @@ class Skirmish(Encounter):
             events,
             "contest",
             f"{target.label} answers with a counter-attack: D{theirs}"
-            f" {their_roll.judged} against {seat.label}'s D{p['rolled']} {mine_roll.judged} - "
+            f" {their_roll.judged} against {seat.label}'s D{rolled} {mine_roll.judged} - "
             + {
                 "tie": "a tie: the attack is interrupted",
                 "actor": f"{seat.label} wins",
@@ -936,12 +1077,9 @@ class Skirmish(Encounter):
         )
         if outcome == "tie":
             return True
-        loser, loser_die, winner_weapon = (
-            (seat, index, self.weapon(defender))
-            if outcome.startswith("opposer")
-            else (target, die, self.weapon(actor))
-        )
-        lethal = not self.nonlethal and not quality(winner_weapon, "non-lethal")
+        opposer_won = outcome.startswith("opposer")
+        loser, loser_die, winner = (seat, index, target) if opposer_won else (target, die, seat)
+        lethal = self.kit(winner).strike.lethal
         self._damage(loser, loser_die, lethal, events)
         if outcome.endswith("AND") and loser.out is None:
             beaten = self.spire(loser)
@@ -956,7 +1094,8 @@ class Skirmish(Encounter):
         if not die["exhausted"] and not die["injured"]:
             die["exhausted"] = True
             target.add("exhausted", 1)
-            self.emit(events, "exhaust", f"{target.label}'s {die['die'].upper()} is exhausted.", defender)
+            if self.record:
+                self.emit(events, "exhaust", f"{target.label}'s {die['die'].upper()} is exhausted.", defender)
         else:
             self._damage(target, index, lethal, events)
         self._check_out(target, events)
@@ -967,11 +1106,13 @@ class Skirmish(Encounter):
         if lethal and not die["injured"]:
             die["injured"] = True
             target.add("injured", 1)
-            self.emit(events, "injure", f"{target.label}'s {die['die'].upper()} is injured.", defender)
+            if self.record:
+                self.emit(events, "injure", f"{target.label}'s {die['die'].upper()} is injured.", defender)
         elif not lethal and not die["strained"]:
             die["strained"] = True
             target.add("strained", 1)
-            self.emit(events, "strain", f"{target.label}'s {die['die'].upper()} is strained.", defender)
+            if self.record:
+                self.emit(events, "strain", f"{target.label}'s {die['die'].upper()} is strained.", defender)
         elif not lethal and index != 0 and not defender.vitality["strained"]:
             # [SR] a non-lethal blow on a die already strained falls through to the vitality die
             vit = defender.vitality
@@ -996,7 +1137,8 @@ class Skirmish(Encounter):
         if state != "up":
             self.put_out(target, state)
             self.positions.leave(target.index)
-            self.emit(events, "down", f"{target.label} is {state}.", defender)
+            if self.record:
+                self.emit(events, "down", f"{target.label} is {state}.", defender)
 
     def _persuade(self, target: SpireSeat, steps: int, events: list[Event]) -> None:
         defender = self.spire(target)
@@ -1030,7 +1172,7 @@ class Skirmish(Encounter):
         sides = int(action.option("die", 4))
         attacker = self.spire(source).sides(self.pending["index"])
         if action.kind == "counter":
-            theirs = shift(sides, quality(self.weapon(me), "riposte")).attack
+            theirs = shift(sides, self.kit(seat).strike.riposte).attack
             rolled = self.plan(source, seat, attacker, False, bonus=self.pending["bonus"])["rolled"]
             win, lose = contest_odds(theirs, rolled)
             return Odds(

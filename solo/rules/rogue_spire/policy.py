@@ -24,76 +24,77 @@ beat half the spent die's sides as not, else lets them come.
 
 A creature of the talking sort (more Charismatic or Deceptive than
 fighting traits, and a foe it can sway) sways instead of striking.
+
+The policy is most of a forecast's work, so it weighs each foe's defence
+once a turn, each die size once (dice of a size have the same chances), and
+compares exact chances as whole numbers (`chance_in_scale`); in a silent
+fight (a forecast's) its moves carry no labels, which only a screen shows.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from solo.dice import Rng
 from solo.rules.engine import Action, RulesError
-from solo.rules.rogue_spire.dice import shift
-from solo.rules.rogue_spire.encounter import Skirmish, SpireSeat, quality
+from solo.rules.rogue_spire.dice import roll_modifier, shift
+from solo.rules.rogue_spire.encounter import SCALE, Skirmish, SpireSeat, chance_in_scale
 from solo.rules.rogue_spire.measures import contest_odds
 
-HALF = Fraction(1, 2)
-TALKERS = {"Charismatic", "Deceptive", "Courtier"}
+HALF = SCALE // 2  # an even chance, in the whole numbers of `chance_in_scale`
 
 
 def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     seat = enc.seat(actor)  # type: ignore[arg-type]
     assert isinstance(seat, SpireSeat)
     me = enc.spire(seat)
-    end = Action(me, "end")
-    end.label = "end turn"
     if seat.out is not None:
         raise RulesError(f"{seat.label} is out of the fight")
     if enc.pending is not None and enc.reacting is seat:
         return _answer(enc, seat)
-    if enc.can_wind(seat) and not me.usable_skill():
-        wind = Action(me, "wind")
-        wind.label = enc.describe(wind)
-        return wind
-    sizes = enc.usable_sizes(me)
-    if not sizes:
-        return end
-    reach = enc.reach(seat)
-    talker = sum(1 for t in me.traits if t["name"] in TALKERS) * 2 > len(me.traits)
+    fresh_skill = me.usable_skill()
+    if not fresh_skill and enc.can_wind(seat):
+        return _bind(enc, me, "wind")
+    if not fresh_skill and not me.usable(0):
+        return _bind(enc, me, "end")  # no die left to spend
+    kit = enc.kit(seat)
     kind = "attack"
-    targets = reach
-    if talker:
+    targets = enc.reach(seat)
+    if kit.talker:
         swayable = [f for f in enc.foes_of(seat) if not enc.spire(f).is_pc]
         if swayable:
             kind, targets = "sway", swayable  # type: ignore[assignment]
     if not targets:
         far = [f for f in enc.foes_of(seat) if not enc.positions.engaged(seat.index, f.index)]
-        if far and not enc.weapon(me).get("ranged") and me.mobility() != "immobile":
+        if far and not kit.ranged and me.mobility() != "immobile":
             weakest = min(far, key=lambda f: (_guard(enc, f), f.index))  # type: ignore[arg-type]
-            return _bind(enc, me, "close", weakest.actor, sizes[0])
-        return end
-    fresh_skill = me.usable_skill()
-    order = sorted(fresh_skill, key=lambda i: (-me.sides(i), i))
-    if me.usable(0) and not fresh_skill:
-        order.append(0)
-    seen: dict[int, tuple[Fraction, SpireSeat]] = {}  # dice of one size have the same chances
-    for index in order:
-        sides = me.sides(index)
-        best = seen.get(sides)
-        if best is None:
-            for target in targets:
-                chance = enc.attack_chance(seat, target, sides, kind == "sway")  # type: ignore[arg-type]
-                if best is None or chance > best[0]:
-                    best = (chance, target)  # type: ignore[assignment]
-            assert best is not None
-            seen[sides] = best
+            return _bind(enc, me, "close", weakest.actor, enc.usable_sizes(me)[0])
+        return _bind(enc, me, "end")
+    # the skill dice by size, largest first (dice of one size have the same chances), or the vitality
+    # die alone; either way kept back on a worse than even chance when it is the last guard left
+    if fresh_skill:
+        sizes = sorted({me.sides(i) for i in fresh_skill}, reverse=True)
+        cautious = len(fresh_skill) == 1
+    else:
+        sizes, cautious = [me.sides(0)], True
+    social = kind == "sway"
+    strike = kit.sway if social else kit.strike
+    # how each target meets the blow does not hang on the die spent: (target, modifier, its die's sides)
+    aims = []
+    for target in targets:
+        _, against, defense, bypass = enc.guard(target, strike, social)
+        aims.append((target, roll_modifier(strike.power, bypass, defense), against))
+    numbers = (strike.effective, strike.accurate, strike.reroll, strike.tie)
+    for sides in sizes:
+        best: tuple[int, SpireSeat] | None = None
+        for target, modifier, against in aims:
+            chance = chance_in_scale(sides, modifier, against, *numbers)
+            if best is None or chance > best[0]:
+                best = (chance, target)
+        assert best is not None
         chance, target = best
-        if chance == 0:
-            continue
-        last_parry = index != 0 and len(fresh_skill) == 1
-        if (last_parry or index == 0) and chance < HALF:
+        if chance == 0 or (cautious and chance < HALF):
             continue
         return _bind(enc, me, kind, target.actor, sides)
-    return end
+    return _bind(enc, me, "end")
 
 
 def _answer(enc: Skirmish, seat: SpireSeat) -> Action:
@@ -108,7 +109,7 @@ def _answer(enc: Skirmish, seat: SpireSeat) -> Action:
         return _react(enc, me, "allow", None)
     if "counter" in kinds and enc.positions.can_react(seat.index, source.index):
         die = enc._best_fresh(me)
-        theirs = shift(me.sides(die), quality(enc.weapon(me), "riposte")).attack
+        theirs = shift(me.sides(die), enc.kit(seat).strike.riposte).attack
         rolled = enc.plan(source, seat, enc.spire(source).sides(enc.pending["index"]), False)["rolled"]
         win, lose = contest_odds(theirs, rolled)
         if win >= lose and fresh:
@@ -127,7 +128,9 @@ def _guard(enc: Skirmish, seat: SpireSeat) -> int:
     return actor.sides(enc.defence_die(actor))
 
 
-def _bind(enc: Skirmish, me: object, kind: str, target: object, sides: int) -> Action:
-    action = Action(me, kind, target, options={"die": sides})  # type: ignore[arg-type]
-    action.label = enc.describe(action)
+def _bind(enc: Skirmish, me: object, kind: str, target: object = None, sides: int | None = None) -> Action:
+    """The move, labelled when the fight is recorded (a silent one, a forecast's, shows no labels)."""
+    action = Action(me, kind, target, options=None if sides is None else {"die": sides})  # type: ignore[arg-type]
+    if enc.record:
+        action.label = enc.describe(action)
     return action

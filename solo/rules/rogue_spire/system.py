@@ -159,6 +159,11 @@ class RogueSpire(TabledSystem):
         return build.Catalogue(self.data)
 
     @cached_property
+    def kits(self) -> dict[Any, Any]:
+        """What fights do not change about creatures, by sheet (`Skirmish.kit`): made once each."""
+        return {}
+
+    @cached_property
     def approach_map(self) -> dict[str, tuple[str, ...]]:  # type: ignore[override]
         out: dict[str, list[str]] = {
             a: [] for a in ("force", "finesse", "wits", "presence", "lore", "stealth", "survival", "craft")
