@@ -435,6 +435,11 @@ class System(ABC):
     def npc_policy(self, actor: Actor, encounter: Encounter, rng: Rng) -> Action:
         """The action the engine takes for `actor` when nobody else decides."""
 
+    def policy_for(self, encounter: Encounter) -> Callable[[Actor, Encounter, Rng], Action]:
+        """`npc_policy` as `Encounter.run` calls it on every turn of `encounter`: a system may hand
+        back something quicker that decides the same, once it has checked the encounter."""
+        return self.npc_policy
+
     def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
         """A check's difficulty and options with a small bonus (edge > 0) or penalty (edge < 0) added.
 
@@ -781,6 +786,9 @@ class Encounter:
     #: the kinds of action, each with what it aims at ("enemy", "ally", None: nothing), that the
     #: kernel's `validate` knows (empty: the system checks kinds itself)
     kinds: ClassVar[Mapping[str, str | None]] = {}
+    #: the system's NPC policy only makes actions `validate` passes unchanged, so `run` hands them
+    #: straight to the phase in a fight that records nothing (a forecast's); a player's are checked
+    policy_valid: ClassVar[bool] = False
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -826,7 +834,7 @@ class Encounter:
                     raise RulesError(f"{actor.name} cannot stand in an encounter twice")
                 seen.add(id(actor))
         self.sides = named
-        unknown = set(options) - set(self.option_names)
+        unknown = set(options) - set(self.option_names) if options else ()
         if unknown:
             allowed = ", ".join(self.option_names) or "none"
             raise RulesError(
@@ -1168,8 +1176,9 @@ class Encounter:
         wants and returns None to leave the turn to the system's NPC policy.
         """
         events: list[Event] = []
-        policy = self.system.npc_policy
-        next_seat = self.phase.next_seat
+        policy = self.system.policy_for(self)
+        next_seat, submit = self.phase.next_seat, self.phase.submit
+        trusted = self.policy_valid and not self.record
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
             seat = next_seat(self)
             if seat is None:  # pragma: no cover - a phase always waits for someone
@@ -1179,7 +1188,10 @@ class Encounter:
                 break
             action = choose(self, actor) if choose is not None else None
             if action is None:
-                events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
+                if trusted:  # the seat is in, acts and has not acted (`next_seat`); nothing to record
+                    submit(self, seat, policy(actor, self, self.rng), events)
+                else:
+                    events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
             elif action.actor is actor:
                 events.extend(self._turn_of(seat, action))
             else:
@@ -1232,6 +1244,8 @@ class Encounter:
 
     def emit_end(self, events: list[Event], reason: str | None = None) -> None:
         """The closing line: called off for a reason, won by a side, nobody left, or out of rounds."""
+        if not self.record:
+            return
         sides = self.active_sides()
         if reason:
             self.emit(events, "end", f"The {self.NOUN} ends: {reason}.")

@@ -194,6 +194,7 @@ class Contest(Encounter):
     NOBODY_LEFT = "nobody is left standing, a draw"
     seat_class = Fighter
     phase = Declare()
+    policy_valid = True  # `policy` attacks a foe it may face, with a damaging skill and a boost it has
     seats: list[Fighter]  # type: ignore[assignment]
     system: NinePowers
 

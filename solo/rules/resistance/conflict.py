@@ -125,6 +125,7 @@ class Conflict(Encounter):
     seat_class = Side
     phase = EachActs()
     kinds = ACTIONS
+    policy_valid = True  # `policy` attacks a foe still standing, or closes, flees or reloads
     seats: list[Side]  # type: ignore[assignment]
     system: Resistance
 
