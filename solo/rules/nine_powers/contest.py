@@ -174,6 +174,9 @@ class Fighter(Seat):
     dealt_last: int = 0
     dealt_now: int = 0
     last_hit_by: str = "melee"
+    #: pools built so far, by (skill, modifier, banned, added dice): a fighter's ratings and standing
+    #: penalties hold while it is in the contest (a wound comes only with defeat)
+    pools: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
         Seat.__init__(self, actor, side, label, index)
@@ -227,13 +230,16 @@ class Contest(Encounter):
         self.wrestling = False
         self.reading = False  # someone has used Intuition: armour cuts to expire
         self.allowed = tuple(self.uses())
+        self.struck = True  # a real pool may be at 0 (someone came in at 0, or damage landed): look
 
     @property
     def title(self) -> str:
         return f"{self.kind} contest"
 
     def fighter(self, actor: Any) -> Fighter:
-        return self.seat(actor)  # type: ignore[return-value]
+        """`seat`, typed as the fighter it is (asked on every turn: the kernel's lookup, written out)."""
+        seat = self._seats.get(id(actor))
+        return seat if seat is not None else self.seat(actor)  # type: ignore[return-value]
 
     def _foes(self, f: Fighter) -> list[Fighter]:
         """`foes_of`, typed as the fighters they are."""
@@ -261,7 +267,7 @@ class Contest(Encounter):
         """The foes f may act against: all of them, or only whoever provoked it."""
         if f.provoked_by is not None and f.provoked_by.out is None:
             return [f.provoked_by]
-        return self._foes(f)
+        return [g for g in self.seats if g.out is None and g.side != f.side]  # `_foes`
 
     def seat_templates(self, f: Fighter) -> list[ActionTemplate]:  # type: ignore[override]
         foes = tuple(g.actor for g in self._facing(f))
@@ -404,14 +410,17 @@ class Contest(Encounter):
         for f in acting:
             f.dealt_now = 0
 
+        opening = self.initiative if now == 1 else None  # the side that started it goes first
+        by_damage = self.same_skill == "more-damage-first"
+
         def order(f: Any) -> tuple[int, ...]:
             """Who started it first in round 1, then the quickest skill (then more damage dealt)."""
-            first = int(now == 1 and self.initiative is not None and f.side != self.initiative)
-            speed = SPEED.get(f.action.skill or "", len(SKILL_IDS)) if f.action else len(SKILL_IDS)
-            return (first, speed, -f.dealt_last) if self.same_skill == "more-damage-first" else (first, speed)
+            first = int(opening is not None and f.side != opening)
+            speed = SPEED.get(f.action.skill or "", len(SKILL_IDS))  # everyone acting has declared
+            return (first, speed, -f.dealt_last) if by_damage else (first, speed)
 
         for group in self.in_turns(acting, order):
-            if self.live_sides <= 1:
+            if self._live <= 1:  # `live_sides`
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
             for seat in group:
@@ -433,24 +442,26 @@ class Contest(Encounter):
                 if g.cut_by is f and g.cut_round < self.round:
                     g.cut = 0
         modifier = 0
-        boost = action.option("boost")
+        kind, options = action.kind, action.options
+        boost = options.get("boost") if options else None
         if boost:
             modifier += 2
             self.emit(events, "spend", f"{f.label} spends {spend(f.actor, boost)} for a big bonus.", f.actor)
-        if action.kind == "wait":
+        if kind == "wait":
             self.emit(events, "wait", f"{f.label} waits and watches.", f.actor)
             return []
-        if action.kind == "escape":
+        if kind == "escape":
             self._escape(f, events)
             return []
         target = None
         if action.target is not None:
-            ally = TARGETS[action.kind] == "ally"
-            target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
-                                                      idle="has nobody left to protect"))
-            if target is None:
-                return []
-        if action.kind == "attack":
+            target = self.fighter(action.target)
+            if target.out is not None:  # fallen before this turn came
+                target = cast(Fighter | None, live_target(self, f, action, events, ally=TARGETS[kind] == "ally",
+                                                          idle="has nobody left to protect"))
+                if target is None:
+                    return []
+        if kind == "attack":
             return self._attack(f, target, action, modifier, events)
         self._use(f, target, action, modifier, events)
         return []
@@ -477,7 +488,11 @@ class Contest(Encounter):
                     modifier -= 2
         banned = (4,) if f.no_d4_until >= now else ()
         extra = f.lore.get(target.actor.creature, ()) if target is not None and f.lore else ()
-        return actor_pool(f.actor, skill, modifier, banned, extra)
+        key = (skill, modifier, banned, extra)
+        pool = f.pools.get(key)
+        if pool is None:
+            pool = f.pools[key] = actor_pool(f.actor, skill, modifier, banned, extra)
+        return pool
 
     def _roll(self, pool: tuple[int, ...]) -> list[int]:
         return self.rng.dice(pool)
@@ -488,12 +503,13 @@ class Contest(Encounter):
         assert target is not None and action.skill is not None and action.difficulty is not None
         skill, diff = action.skill, action.difficulty
         pool = self._pool(f, skill, target, modifier, damaging=True)
-        rolls = self._roll(pool)
+        rolls = self.rng.dice(pool)
         hit = min(rolls) <= THRESHOLD[diff]
-        damage = DAMAGE[diff] + f.actor.extra_damage if hit else 0
-        sneak = f.actor.talent("stealth-track") if hit else 0
-        if sneak and self.round == 1 and self.initiative == f.side:
-            damage += sneak
+        damage = 0
+        if hit:
+            damage = DAMAGE[diff] + f.actor.extra_damage
+            if self.round == 1 and self.initiative == f.side:  # an ambush: Stealth adds its rating
+                damage += f.actor.talent("stealth-track")
         if self.record:
             what = f"{f.label}: {display(skill)} {diff} against {target.label} {_dice(pool, rolls)}"
             extra = {"damage": damage} if hit else {}
@@ -501,7 +517,7 @@ class Contest(Encounter):
                       else f"{what} fails.", f.actor, pool=list(pool), dice=rolls, **extra)
         if not hit:
             return []
-        attack_kind = self._attack_kind(skill)
+        attack_kind = self.kind if self.kind != "physical" else "ranged" if skill == "shoot-throw" else "melee"
         hits: list[tuple[Fighter, Fighter, int, int, str]] = []
         special = f.actor.special
         if special and any(r == 1 and s in (4, 6, 8) for s, r in zip(pool, rolls, strict=True)):
@@ -527,16 +543,13 @@ class Contest(Encounter):
             hits.append((f, target, damage, skip, attack_kind))
         return hits
 
-    def _attack_kind(self, skill: str) -> str:
-        if self.kind != "physical":
-            return self.kind
-        return "ranged" if skill == "shoot-throw" else "melee"
-
     def _armour(self, f: Fighter, t: Fighter, rolls: list[int], damage: int, events: list[Event]) -> int:
         now = self.round
         rating = t.actor.armor if self.kind == "physical" else social_armor(t.actor)
         if t.cut:
             rating -= t.cut
+        if rating <= 0:  # dodging or being protected improves an armour check, never grants one
+            return damage
         bonus = (
             2
             if (
@@ -545,8 +558,6 @@ class Contest(Encounter):
             )
             else 0
         )
-        if rating <= 0:  # dodging or being protected improves an armour check, never grants one
-            return damage
         ones = rolls.count(1)
         talent = t.actor.talent("acrobatics-climb")
         if talent and ones:
@@ -555,7 +566,7 @@ class Contest(Encounter):
             cancel = min(ones, talent - t.negated)
             t.negated += cancel
             ones -= cancel
-        twos = rolls.count(2) if f.perceive.get(id(t), 0) >= now else 0
+        twos = rolls.count(2) if f.perceive and f.perceive.get(id(t), 0) >= now else 0
         bypass = ones + twos
         if bypass >= damage:
             if self.record:
@@ -572,7 +583,7 @@ class Contest(Encounter):
         modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
-        arolls = self._roll(pool)
+        arolls = self.rng.dice(pool)
         held = min(arolls) <= THRESHOLD[check]
         kept = min(damage, bypass) if held else damage
         if self.record:
@@ -594,6 +605,7 @@ class Contest(Encounter):
                 t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
             if from_real:
                 t.taken[real] = t.taken.get(real, 0) + from_real
+                self.struck = True
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real
@@ -602,6 +614,9 @@ class Contest(Encounter):
                 self.emit(events, "damage", text, t.actor, buffer=from_buffer, real=from_real)
 
     def _defeats(self, events: list[Event]) -> None:
+        if not self.struck:  # no real pool has fallen since the last look
+            return
+        self.struck = False
         for t in self.seats:
             if t.out is None and getattr(t.actor, self.real) <= 0:
                 self.put_out(t, "defeated")
@@ -767,7 +782,7 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
         if points < left or points == left and g.index < target.index:
             target, left = g, points
     if contest.kind == "physical":
-        skill = contest.attack_skills(actor)[0]
+        skill = _attack_order("physical", actor.attack_skill)[0]  # `attack_skills`: the weapon's first
     else:
         skill = max(DAMAGING[contest.kind], key=lambda s: (actor.rating(s), -SPEED[s]))
     boost = None
