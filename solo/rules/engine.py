@@ -208,6 +208,11 @@ class Actor(ABC):
     def copy(self) -> Actor:
         """An independent copy, cheap enough to make thousands of times in a forecast."""
 
+    def fight_copy(self) -> Actor:
+        """A copy to play one fight with: whatever a fight changes is its own, while what a fight only
+        reads (skills, weapons) may be shared with this actor, which the fight never changes."""
+        return self.copy()
+
     @property
     def is_pc(self) -> bool:
         return self.kind == "pc"

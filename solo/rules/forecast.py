@@ -146,8 +146,8 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
     harm: dict[str, int] = {}
     statuses: dict[str, dict[str, int]] = {}
     for _ in range(runs):
-        ours = [a.copy() for a in party]
-        theirs = [a.copy() for a in foes]
+        ours = [a.fight_copy() for a in party]
+        theirs = [a.fight_copy() for a in foes]
         encounter = Encounter(system, {PARTY: ours, FOES: theirs}, rng, record=False, **options)
         encounter.run()
         outcome = encounter.result_for(PARTY)

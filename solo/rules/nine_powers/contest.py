@@ -457,7 +457,8 @@ class Contest(Encounter):
         if action.target is not None:
             target = self.fighter(action.target)
             if target.out is not None:  # fallen before this turn came
-                target = cast(Fighter | None, live_target(self, f, action, events, ally=TARGETS[kind] == "ally",
+                ally = TARGETS[kind] == "ally"
+                target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
                                                           idle="has nobody left to protect"))
                 if target is None:
                     return []
@@ -517,7 +518,8 @@ class Contest(Encounter):
                       else f"{what} fails.", f.actor, pool=list(pool), dice=rolls, **extra)
         if not hit:
             return []
-        attack_kind = self.kind if self.kind != "physical" else "ranged" if skill == "shoot-throw" else "melee"
+        kind = self.kind
+        attack_kind = kind if kind != "physical" else "ranged" if skill == "shoot-throw" else "melee"
         hits: list[tuple[Fighter, Fighter, int, int, str]] = []
         special = f.actor.special
         if special and any(r == 1 and s in (4, 6, 8) for s, r in zip(pool, rolls, strict=True)):
