@@ -794,6 +794,10 @@ class Encounter:
     #: the system's NPC policy only makes actions `validate` passes unchanged, so `run` hands them
     #: straight to the phase in a fight that records nothing (a forecast's); a player's are checked
     policy_valid: ClassVar[bool] = False
+    #: the encounter can be `rematch`ed: making it draws no dice and changes no actor; once made its
+    #: own attributes hold settings and plain values, and its seats' state comes from `seat_class`,
+    #: the kernel's `counts`/`acts` and `rematched`
+    quick_rematch: ClassVar[bool] = False
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -856,6 +860,37 @@ class Encounter:
                 self._seats[id(actor)] = seat
         self.alive: dict[str, int] = {}
         self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
+
+    def rematch(self) -> Encounter:
+        """A new encounter as this one was made, each actor a fight copy of the one here: the same
+        system, dice, options and labels, with nothing checked or read from the rules again (a
+        forecast plays thousands).  For a `quick_rematch` encounter that nobody has moved in."""
+        if not self.quick_rematch or self.finished or self.round != 1 or self.actions or any(
+                s.action is not None for s in self.seats):
+            raise RulesError(f"only a {self.NOUN} as made can be played again this way")
+        copies = [seat.actor.fight_copy() for seat in self.seats]
+        new = object.__new__(type(self))
+        state = new.__dict__
+        state.update(self.__dict__)
+        for key, value in state.items():  # a setting kept in a container: the new one has its own
+            if type(value) in (list, dict, set):
+                state[key] = type(value)(value)
+        make = self.seat_class
+        new.seats = []
+        new._seats = {}
+        new.sides = {side: [] for side in self.sides}
+        for old, actor in zip(self.seats, copies, strict=True):
+            seat = make(actor, old.side, old.label, old.index)
+            seat.counts, seat.acts, seat.out = old.counts, old.acts, old.out
+            new.seats.append(seat)
+            new._seats[id(actor)] = seat
+            new.sides[old.side].append(actor)
+        new.log, new.actions = [], []
+        new.rematched()
+        return new
+
+    def rematched(self) -> None:
+        """Set up the seats' own state from their actors, as making the encounter did (`rematch`)."""
 
     def rule(self, name: str, default: Any = None) -> Any:
         """An encounter option as given, else the system's house rule of that name, else `default`.

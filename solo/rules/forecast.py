@@ -145,10 +145,14 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
     wins = draws = losses = rounds = 0
     harm: dict[str, int] = {}
     statuses: dict[str, dict[str, int]] = {}
+
+    def fresh() -> Encounter:
+        sides = {PARTY: [a.fight_copy() for a in party], FOES: [a.fight_copy() for a in foes]}
+        return Encounter(system, sides, rng, record=False, **options)
+
+    made = fresh() if system.encounter_class.quick_rematch else None  # never played: each fight copies it
     for _ in range(runs):
-        ours = [a.fight_copy() for a in party]
-        theirs = [a.fight_copy() for a in foes]
-        encounter = Encounter(system, {PARTY: ours, FOES: theirs}, rng, record=False, **options)
+        encounter = made.rematch() if made is not None else fresh()
         encounter.run()
         outcome = encounter.result_for(PARTY)
         if outcome == "win":

@@ -9,7 +9,7 @@ import pytest
 
 from solo.dice import Rng
 from solo.rules import registry
-from solo.rules.engine import Encounter
+from solo.rules.engine import Encounter, RulesError
 from solo.rules.forecast import forecast
 
 SYSTEMS = ("nine-powers", "resistance")
@@ -65,3 +65,29 @@ def test_a_lore_check_in_a_fight_copy_stays_on_the_copy() -> None:
             else:
                 contest.apply(contest.npc_policy(actor))
     assert mine.lore and not scholar.lore
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_rematch_plays_as_a_freshly_made_encounter(system_id: str) -> None:
+    system = registry.get(system_id)
+    roles = system.roles()
+    party = [system.random_character(Rng(i), role=roles[i]) for i in range(2)]
+    foes = [system.npc(n) for n in system.npc_names()[:3]]
+    made = Encounter(system, {"party": party, "foes": foes}, Rng(5))
+    before = [a.to_dict() for a in party + foes]
+    for _ in range(3):
+        again = made.rematch()
+        again.run()
+        assert again.rng is made.rng and again.is_over()
+        assert [s.label for s in again.seats] == [s.label for s in made.seats]
+    assert [a.to_dict() for a in party + foes] == before
+    rng = Rng(9)
+    made = Encounter(system, {"party": party, "foes": foes}, rng)
+    again = made.rematch()
+    twin = Encounter(system, {"party": [a.copy() for a in party], "foes": [a.copy() for a in foes]}, Rng(9))
+    again.run()
+    twin.run()
+    assert [e.text for e in again.log] == [e.text for e in twin.log] and again.log
+    assert again.summary() == twin.summary()
+    with pytest.raises(RulesError):
+        again.rematch()

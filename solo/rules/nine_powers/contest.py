@@ -198,6 +198,7 @@ class Contest(Encounter):
     seat_class = Fighter
     phase = Declare()
     policy_valid = True  # `policy` attacks a foe it may face, with a damaging skill and a boost it has
+    quick_rematch = True  # a fighter's state comes from its sheet (`Fighter`); the rest is settings
     seats: list[Fighter]  # type: ignore[assignment]
     system: NinePowers
 

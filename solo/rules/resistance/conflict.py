@@ -126,6 +126,7 @@ class Conflict(Encounter):
     phase = EachActs()
     kinds = ACTIONS
     policy_valid = True  # `policy` attacks a foe still standing, or closes, flees or reloads
+    quick_rematch = True  # the seats' weapons are loaded in `rematched`; the rest is settings
     seats: list[Side]  # type: ignore[assignment]
     system: Resistance
 
@@ -140,13 +141,7 @@ class Conflict(Encounter):
         self.setting = system.setting
         self.downgrade_at_zero = system.downgrade_at_zero
         self.body = self.setting.physical_resistance
-        pc_sides = set()
-        for s in self.seats:
-            if isinstance(s.actor, ResistancePC):
-                pc_sides.add(s.side)
-                for i, w in enumerate(s.actor.weapons):
-                    if "reload" in w["tags"]:
-                        s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
+        pc_sides = {s.side for s in self.seats if isinstance(s.actor, ResistancePC)}
         if len(pc_sides) != 1:
             sheets = [s.label for s in self.seats if isinstance(s.actor, ResistancePC) and s.actor.npc]
             if len(pc_sides) > 1 and sheets:
@@ -163,6 +158,15 @@ class Conflict(Encounter):
             s.acts = isinstance(s.actor, ResistancePC)
             s.counts = s.acts or s.side != self.pc_side
         self.count_sides()
+        self.rematched()
+
+    def rematched(self) -> None:
+        """Weapons that need reloading start loaded (a double-barrelled one with both barrels)."""
+        for s in self.seats:
+            if s.acts:  # a character
+                for i, w in enumerate(s.pc.weapons):
+                    if "reload" in w["tags"]:
+                        s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
 
     def who(self, actor: Actor) -> Side:
         return self.seat(actor)  # type: ignore[return-value]
