@@ -86,6 +86,9 @@ ACTIONS = {"attack": "enemy", "close": None, "flee": None, "reload": None}  # ea
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
+BARE_HANDS = [{"name": "bare hands", "stress": "1", "tags": []}]
+
+
 def is_ranged(w: dict[str, Any]) -> bool:
     return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
 
@@ -102,6 +105,11 @@ class Side(Seat):
     attacked: bool = False
     stunned_until: int = 0
     wielding: int = 0  # the weapon in hand: the first until another is used
+    #: pools worked out so far, by (approaches, mastery, difficulty, skill): what they read from the
+    #: sheet (skills, domains, abilities) holds for the fight
+    pools: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
+    #: the policy's weapon (and first stunning one) for each set of ready weapons and tiredness
+    picks: dict[tuple[Any, ...], tuple[int, int | None]] = field(default_factory=dict)
     # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
     pc: ResistancePC
     npc: ResistanceNPC
@@ -222,21 +230,20 @@ class Conflict(Encounter):
 
     def threat(self) -> tuple[str, bool, int, str]:
         """(stress die, piercing, brutal, source) of the worst weapon that can reach a character."""
-        best = ("0", False, 0, "nobody")
-        for s in self.foes():
-            npc = s.npc
-            weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
-            for w in weapons:
-                die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
-                candidate = (
-                    die,
-                    "piercing" in w["tags"],
-                    tag_count(w["tags"], "brutal") if die != "1" else 0,
-                    f"{s.label}'s {w['name']}",
-                )
-                if (rank(candidate[0]), candidate[2]) > (rank(best[0]), best[2]):
-                    best = candidate
-        return best
+        best: tuple[str, bool, int, Any] = ("0", False, 0, None)
+        strongest = (rank("0"), 0)
+        close = self.distance == "close"
+        for s in self.seats:
+            if s.side == self.pc_side or s.out is not None:  # `foes`
+                continue
+            for w in s.npc.weapons or BARE_HANDS:
+                die = w["stress"] if (close or is_ranged(w)) else "1"
+                brutal = tag_count(w["tags"], "brutal") if die != "1" else 0
+                if (rank(die), brutal) > strongest:
+                    strongest = (rank(die), brutal)
+                    best = (die, "piercing" in w["tags"], brutal, (s, w))
+        die, piercing, brutal, whose = best
+        return die, piercing, brutal, f"{whose[0].label}'s {whose[1]['name']}" if whose else "nobody"
 
     # -- actions ------------------------------------------------------------------------------------
     def seat_templates(self, s: Side) -> list[ActionTemplate]:  # type: ignore[override]
@@ -310,8 +317,9 @@ class Conflict(Encounter):
 
     def _chosen(self, s: Side, action: Action) -> int | None:
         """The weapon an action names, else the first that can reach; None when none can."""
-        if action.option("weapon") is not None:
-            return action.option("weapon")  # type: ignore[no-any-return]
+        named = action.option("weapon")
+        if named is not None:
+            return named  # type: ignore[no-any-return]
         ready = self.weapons_ready(s)
         return ready[0] if ready else None
 
@@ -346,6 +354,15 @@ class Conflict(Encounter):
         self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
     ) -> tuple[int, int, int]:
         """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
+        key = (approaches, mastery, difficulty, skill)
+        known = s.pools.get(key)
+        if known is None:
+            known = s.pools[key] = self._new_pool(s, approaches, mastery, difficulty, skill)
+        return known
+
+    def _new_pool(
+        self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None
+    ) -> tuple[int, int, int]:
         pc = s.pc
         if skill is not None:
             has_skill = skill in pc.skills
@@ -368,9 +385,8 @@ class Conflict(Encounter):
         amount = roll_stress(die, self.rng, brutal)
         if band == CRIT_FAIL:
             amount *= 2
-        self._stress(
-            s, amount, piercing, f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})", events
-        )
+        cause = f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})" if self.record else ""
+        self._stress(s, amount, piercing, cause, events)
 
     def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         pc = s.pc
@@ -418,13 +434,14 @@ class Conflict(Encounter):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")
         s.wielding = index
         tags = w["tags"]
-        stun = bool(action.option("stun")) and "stunning" in tags
-        both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
+        options = action.options or {}
+        stun = bool(options.get("stun")) and "stunning" in tags
+        both = bool(options.get("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
         roll = self._attack_roll(s, index, w, t)
         if "surprising" in tags:
             s.surprised.add(index)
         s.attacked = True
-        result = self._roll(s, roll, f"attack {t.label} with {w['name']}", events)
+        result = self._roll(s, roll, f"attack {t.label} with {w['name']}" if self.record else "", events)
         if "one-shot" in tags:
             s.used.add(index)
         if index in s.loaded:
@@ -468,15 +485,15 @@ class Conflict(Encounter):
         amount = roll_stress(die, self.rng, brutal) + result.tens
         piercing = "piercing" in tags
         crit = f" +{result.tens} for tens" if result.tens else ""
-        self._hurt(t, amount, piercing, f"{s.label}'s {w['name']} ({die}{crit})", events)
+        cause = f"{s.label}'s {w['name']} ({die}{crit})" if self.record else ""  # only the journal says it
+        self._hurt(t, amount, piercing, cause, events)
         spread = tag_die(tags, "spread")
         if spread and amount > 0:
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
+            cause = f"the spread of {s.label}'s {w['name']}" if self.record else ""
             for other in others[:count]:
-                self._hurt(
-                    other, ceil(amount / 2), piercing, f"the spread of {s.label}'s {w['name']}", events
-                )
+                self._hurt(other, ceil(amount / 2), piercing, cause, events)
 
     def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         npc = t.npc
@@ -562,8 +579,27 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
             return Action(pc, "close")
         return Action(pc, "flee")
 
-    target, _ = weakest(foes, lambda t: t.npc.resistance - t.npc.stress
-                        + max(0, t.npc.armour_value - t.npc.armour_stress))  # stress it can still take
+    target, _ = weakest(foes, _room)
+    key = (tuple(ready), tuple(s.tired.items()))
+    picked = s.picks.get(key)
+    if picked is None:
+        picked = s.picks[key] = _pick(conflict, s, ready)
+    index, stunner = picked
+    if stunner is not None and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:
+        return Action(pc, "attack", target.actor, options={"weapon": stunner, "stun": True})
+    return Action(pc, "attack", target.actor, options={"weapon": index})
+
+
+def _room(t: Side) -> int:
+    """The stress a foe can still take: its Resistance left, and its armour's."""
+    npc = t.npc
+    return npc.resistance - npc.stress + max(0, npc.armour_value - npc.armour_stress)
+
+
+def _pick(conflict: Conflict, s: Side, ready: list[int]) -> tuple[int, int | None]:
+    """The hardest-hitting ready weapon (a stunning one only when it is the only one), and the first
+    stunning weapon ready, if any."""
+    pc = s.pc
 
     def strength(i: int) -> tuple[int, int]:
         w = conflict.weapon(pc, i)
@@ -575,6 +611,4 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
     ]
     index = max(usable or ready, key=lambda i: (strength(i), -i))
     stunners = [i for i in ready if i != -1 and "stunning" in conflict.weapon(pc, i)["tags"]]
-    if stunners and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:
-        return Action(pc, "attack", target.actor, options={"weapon": stunners[0], "stun": True})
-    return Action(pc, "attack", target.actor, options={"weapon": index})
+    return index, stunners[0] if stunners else None
