@@ -86,7 +86,7 @@ ACTIONS = {"attack": "enemy", "close": None, "flee": None, "reload": None}  # ea
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
-BARE_HANDS = [{"name": "bare hands", "stress": "1", "tags": []}]
+BARE_HANDS: list[dict[str, Any]] = [{"name": "bare hands", "stress": "1", "tags": []}]
 
 
 def is_ranged(w: dict[str, Any]) -> bool:
