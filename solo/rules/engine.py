@@ -630,6 +630,9 @@ class Seat:
     """
 
     __slots__ = ("actor", "side", "label", "index", "out", "taken", "action", "counts", "acts")
+    #: attributes worked out from what a fight only reads of the sheet (pools by skill...): a rematch's
+    #: seat shares them with the seat it copies, so a forecast works each out once
+    kept: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         self.actor = actor
@@ -869,11 +872,9 @@ class Encounter:
                 s.action is not None for s in self.seats):
             raise RulesError(f"only a {self.NOUN} as made can be played again this way")
         copies = [seat.actor.fight_copy() for seat in self.seats]
-        new = object.__new__(type(self))
-        for key, value in self.__dict__.items():  # one by one: `new.__dict__` would slow every lookup
-            if type(value) in (list, dict, set):  # a setting kept in a container: the new one has its own
-                value = type(value)(value)
-            setattr(new, key, value)
+        cls: Any = type(self)  # hashable, whatever mypy's Hashable protocol says of type[...]
+        new = object.__new__(cls)
+        _attribute_copier(cls, tuple(self.__dict__))(self, new)
         make = self.seat_class
         new.seats = []
         new._seats = {}
@@ -881,6 +882,8 @@ class Encounter:
         for old, actor in zip(self.seats, copies, strict=True):
             seat = make(actor, old.side, old.label, old.index)
             seat.counts, seat.acts, seat.out = old.counts, old.acts, old.out
+            for name in make.kept:
+                setattr(seat, name, getattr(old, name))
             new.seats.append(seat)
             new._seats[id(actor)] = seat
             new.sides[old.side].append(actor)
@@ -1325,6 +1328,28 @@ def _ruled(cls: type[Encounter], name: str, value: Any) -> Any:
     if declared.kind == "choice":
         return choose(value, declared.choices, name.replace("_", " "))
     return bool(value) if declared.kind == "flag" else value
+
+
+@lru_cache(maxsize=256)
+def _attribute_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any, Any], None]:
+    """One straight-line function setting each of `names` on a new object from an old one, a list,
+    dict or set copied (`Encounter.rematch`).  Attribute by attribute: filling `new.__dict__` at once
+    would leave every later attribute lookup on it slow."""
+    if not all(name.isidentifier() for name in names):  # pragma: no cover - attributes set by name
+        def by_name(old: Any, new: Any) -> None:
+            for name in names:
+                value = getattr(old, name)
+                setattr(new, name, type(value)(value) if type(value) in _CONTAINERS else value)
+        return by_name
+    lines = ["def copy_(old, new):", "    pass"]
+    for name in names:
+        lines += [f"    v = old.{name}", f"    new.{name} = type(v)(v) if type(v) in C else v"]
+    scope: dict[str, Any] = {"C": _CONTAINERS}
+    exec("\n".join(lines), scope)  # noqa: S102 - names are the attributes of an encounter
+    return scope["copy_"]  # type: ignore[no-any-return]
+
+
+_CONTAINERS = (list, dict, set)
 
 
 def _labels(actors: list[Actor]) -> dict[int, str]:

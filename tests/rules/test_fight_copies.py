@@ -80,6 +80,9 @@ def test_a_rematch_plays_as_a_freshly_made_encounter(system_id: str) -> None:
         again.run()
         assert again.rng is made.rng and again.is_over()
         assert [s.label for s in again.seats] == [s.label for s in made.seats]
+        for seat, first in zip(again.seats, made.seats, strict=True):  # worked out once for every fight
+            assert seat.actor is not first.actor and seat.kept
+            assert all(getattr(seat, name) is getattr(first, name) for name in seat.kept)
     assert [a.to_dict() for a in party + foes] == before
     rng = Rng(9)
     made = Encounter(system, {"party": party, "foes": foes}, rng)

@@ -145,6 +145,10 @@ def armor_difficulty(shield: bool, two_handed: bool) -> str:
     return "tough" if two_handed else "medium"
 
 
+ARMOUR_CHECK = {(shield, two): armor_difficulty(shield, two) for shield in (False, True)
+                for two in (False, True)}  # looked up for every armour check of every forecast fight
+
+
 def social_armor(actor: NinePowersActor) -> int:
     """Reputation on the sheet, or the Disguise/Etiquette talent's rating, whichever is more."""
     return max(actor.social_armor, actor.talent("disguise-etiquette"))
@@ -175,8 +179,9 @@ class Fighter(Seat):
     dealt_now: int = 0
     last_hit_by: str = "melee"
     #: pools built so far, by (skill, modifier, banned, added dice): a fighter's ratings and standing
-    #: penalties hold while it is in the contest (a wound comes only with defeat)
+    #: penalties hold while it is in the contest (a wound comes only with defeat), and in a rematch
     pools: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
+    kept = ("pools",)
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
         Seat.__init__(self, actor, side, label, index)
@@ -424,9 +429,10 @@ class Contest(Encounter):
             if self._live <= 1:  # `live_sides`
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
-            for seat in group:
-                if seat.out is None:
-                    hits.extend(self._turn(cast(Fighter, seat), events))
+            fighter: Any
+            for fighter in group:
+                if fighter.out is None:
+                    hits.extend(self._turn(fighter, events))
             for hit in hits:
                 self._land(*hit, events)
             self._defeats(events)
@@ -538,11 +544,12 @@ class Contest(Encounter):
             damage = self._armour(f, target, rolls, damage, events)
         if damage > 0:
             skip = 0
-            if self.kind == "physical" and f.actor.talent("wrestle-disarm"):
+            talents = f.actor.talents  # `talent`, written out: every hit of every forecast fight asks
+            if self.kind == "physical" and talents.get("wrestle-disarm"):
                 if any(h[0] is f and h[1] >= self.round for h in target.holds.values()):
-                    skip = f.actor.talent("wrestle-disarm")
-            elif self.kind == "social" and f.actor.talent("disguise-etiquette"):
-                skip = f.actor.talent("disguise-etiquette")
+                    skip = talents["wrestle-disarm"]
+            elif self.kind == "social" and talents.get("disguise-etiquette"):
+                skip = talents["disguise-etiquette"]
             hits.append((f, target, damage, skip, attack_kind))
         return hits
 
@@ -562,8 +569,8 @@ class Contest(Encounter):
             else 0
         )
         ones = rolls.count(1)
-        talent = t.actor.talent("acrobatics-climb")
-        if talent and ones:
+        talent = t.actor.talents.get("acrobatics-climb", 0) if ones else 0
+        if talent:
             if t.negated_round != now:
                 t.negated_round, t.negated = now, 0
             cancel = min(ones, talent - t.negated)
@@ -582,7 +589,7 @@ class Contest(Encounter):
             or self.wrestling
             and any(g.held("shield", now) is t and g is not f for g in self.seats if g.side != t.side)
         )
-        check = armor_difficulty(shielded, f.actor.two_handed) if self.kind == "physical" else "medium"
+        check = ARMOUR_CHECK[bool(shielded), f.actor.two_handed] if self.kind == "physical" else "medium"
         modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
@@ -789,7 +796,7 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
     else:
         skill = max(DAMAGING[contest.kind], key=lambda s: (actor.rating(s), -SPEED[s]))
     boost = None
-    if actor.is_pc:
+    if actor.kind == "pc":  # `is_pc`
         boost = "setup" if actor.set_up_well else "leverage" if actor.leverage else None
     pool = contest._pool(f, skill, target, 2 if boost else 0, damaging=True)
     best = best_difficulty(pool, left, actor.extra_damage)

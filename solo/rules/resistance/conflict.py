@@ -110,6 +110,7 @@ class Side(Seat):
     pools: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
     #: the policy's weapon (and first stunning one) for each set of ready weapons and tiredness
     picks: dict[tuple[Any, ...], tuple[int, int | None]] = field(default_factory=dict)
+    kept = ("pools", "picks")  # both come from the sheet's skills, abilities and weapons
     # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
     pc: ResistancePC
     npc: ResistanceNPC
