@@ -742,11 +742,28 @@ class Phase:
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         raise NotImplementedError
 
+    def policy_turn(self, enc: Encounter, seat: Seat, policy: Policy, events: list[Event]) -> None:
+        """`seat`'s turn with `policy` deciding, its move not checked (`Encounter.policy_valid`)."""
+        self.submit(enc, seat, policy(seat.actor, enc, enc.rng), events)
+
 
 class Declare(Phase):
     """Everyone still in declares; when the last has, the system resolves the whole round."""
 
     verb = "declared"
+
+    def policy_turn(self, enc: Encounter, seat: Seat, policy: Policy, events: list[Event]) -> None:
+        """`seat` and everyone after it declare what `policy` decides, in seat order (which is the order
+        `next_seat` asks them: declaring changes nobody else's turn), then the round is resolved."""
+        seats = enc.seats
+        for other in seats[seat.index:]:
+            if other.out is None and other.acts and other.action is None:
+                other.action = action = policy(other.actor, enc, enc.rng)
+                enc.declared(other, action, events)
+        enc.resolve_round(events)
+        for s in seats:
+            s.action = None
+        enc.round_over(events)
 
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         seat.action = action
@@ -773,6 +790,7 @@ class EachActs(Phase):
 
 
 Chooser = Callable[["Encounter", Actor], "Action | None"]
+Policy = Callable[[Actor, "Encounter", Rng], Action]
 Until = Callable[["Encounter", Actor], bool]
 
 
@@ -1219,8 +1237,10 @@ class Encounter:
         """
         events: list[Event] = []
         policy = self.system.policy_for(self)
-        next_seat, submit = self.phase.next_seat, self.phase.submit
-        trusted = self.policy_valid and not self.record
+        next_seat, policy_turn = self.phase.next_seat, self.phase.policy_turn
+        # the policy decides for everyone and nothing is recorded (a forecast's fight): its moves go
+        # straight to the phase, which may take several seats' turns at once
+        trusted = self.policy_valid and not self.record and until is None and choose is None
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
             seat = next_seat(self)
             if seat is None:  # pragma: no cover - a phase always waits for someone
@@ -1230,8 +1250,8 @@ class Encounter:
                 break
             action = choose(self, actor) if choose is not None else None
             if action is None:
-                if trusted:  # the seat is in, acts and has not acted (`next_seat`); nothing to record
-                    submit(self, seat, policy(actor, self, self.rng), events)
+                if trusted:  # the seat is in, acts and has not acted (`next_seat`)
+                    policy_turn(self, seat, policy, events)
                 else:
                     events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
             elif action.actor is actor:

@@ -178,7 +178,9 @@ class Conflict(Encounter):
                         s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
 
     def who(self, actor: Actor) -> Side:
-        return self.seat(actor)  # type: ignore[return-value]
+        """`seat`, typed as the side it is (asked on every turn: the kernel's lookup, written out)."""
+        seat = self._seats.get(id(actor))
+        return seat if seat is not None else self.seat(actor)  # type: ignore[return-value]
 
     def no_turns(self, seat: Seat) -> str:
         return f"{seat.label} is an NPC; NPCs act through the stakes of the characters' rolls"
