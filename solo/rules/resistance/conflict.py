@@ -212,7 +212,10 @@ class Conflict(Encounter):
 
     def weapons_ready(self, s: Side) -> list[int]:
         pc = s.pc
-        ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
+        if self.distance == "close" and not (s.broken or s.used or s.loaded):
+            ready = list(range(len(pc.weapons)))  # every weapon reaches, none spent (`usable`)
+        else:
+            ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
         if not ready and self.distance == "close" and not pc.weapons:
             return [-1]  # bare hands
         return ready
