@@ -781,7 +781,7 @@ class EachActs(Phase):
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         enc.resolve(seat, action, events)
         seat.action = action
-        if enc.live_sides <= 1:
+        if enc._live <= 1:  # `live_sides`
             enc.finish(events)
         elif self.next_seat(enc) is None:
             for s in enc.seats:
@@ -1173,7 +1173,7 @@ class Encounter:
     # -- rounds and the end ------------------------------------------------------------
     def round_over(self, events: list[Event]) -> None:
         """Everyone has had their turn: finish, break off at the round limit, or start the next round."""
-        if self.live_sides <= 1:
+        if self._live <= 1:  # `live_sides`
             self.finish(events)
         elif self.round >= self.max_rounds:
             self.round = self.max_rounds + 1

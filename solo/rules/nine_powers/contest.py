@@ -419,11 +419,11 @@ class Contest(Encounter):
         opening = self.initiative if now == 1 else None  # the side that started it goes first
         by_damage = self.same_skill == "more-damage-first"
 
-        def order(f: Any) -> tuple[int, ...]:
+        def order(f: Any) -> Any:
             """Who started it first in round 1, then the quickest skill (then more damage dealt)."""
-            first = int(opening is not None and f.side != opening)
+            first = 100 if opening is not None and f.side != opening else 0
             speed = SPEED.get(f.action.skill or "", len(SKILL_IDS))  # everyone acting has declared
-            return (first, speed, -f.dealt_last) if by_damage else (first, speed)
+            return (first + speed, -f.dealt_last) if by_damage else first + speed
 
         for group in self.in_turns(acting, order):
             if self._live <= 1:  # `live_sides`
