@@ -38,6 +38,13 @@ class Rng:
         other argument goes through `randint` and its errors.
         """
         if type(sides) is int and sides > 0:
+            if _BITS_DRAW:  # `_randbelow` written out, as in `dice`
+                bits = self._random.getrandbits
+                k = _WIDTH[sides] if sides < 64 else sides.bit_length()
+                r = bits(k)
+                while r >= sides:
+                    r = bits(k)
+                return r + 1
             # typeshed leaves out Random's private draw; it has been in CPython since 3.2.
             return self._random._randbelow(sides) + 1  # type: ignore[attr-defined]
         return self._random.randint(1, sides)

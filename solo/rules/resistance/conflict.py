@@ -110,7 +110,9 @@ class Side(Seat):
     pools: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
     #: the policy's weapon (and first stunning one) for each set of ready weapons and tiredness
     picks: dict[tuple[Any, ...], tuple[int, int | None]] = field(default_factory=dict)
-    kept = ("pools", "picks")  # both come from the sheet's skills, abilities and weapons
+    #: each weapon's Brutal count and Spread die, by its place on the sheet
+    arms: dict[int, tuple[int, int]] = field(default_factory=dict)
+    kept = ("pools", "picks", "arms")  # all come from the sheet's skills, abilities and weapons
     # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
     pc: ResistancePC
     npc: ResistanceNPC
@@ -487,13 +489,16 @@ class Conflict(Encounter):
             die = step(die, 1 if self.distance == "close" else -1)
         if s.tired.get(index):
             die = step(die, -s.tired[index])
-        brutal = tag_count(tags, "brutal") + (1 if both else 0)
+        arm = s.arms.get(index)
+        if arm is None:
+            arm = s.arms[index] = (tag_count(tags, "brutal"), tag_die(tags, "spread"))
+        brutal = arm[0] + (1 if both else 0)
         amount = roll_stress(die, self.rng, brutal) + result.tens
         piercing = "piercing" in tags
         crit = f" +{result.tens} for tens" if result.tens else ""
         cause = f"{s.label}'s {w['name']} ({die}{crit})" if self.record else ""  # only the journal says it
         self._hurt(t, amount, piercing, cause, events)
-        spread = tag_die(tags, "spread")
+        spread = arm[1]
         if spread and amount > 0:
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
