@@ -434,15 +434,17 @@ class Conflict(Encounter):
         t = self.who(action.target)
         if t.side == self.pc_side or t.out is not None:
             raise RulesError(f"{t.label} is not a foe still in the fight")
-        index = self._chosen(s, action)
+        options = action.options or {}
+        index = options.get("weapon")
         if index is None:
-            raise RulesError(f"{s.label} has no weapon that can reach from here")
+            index = self._chosen(s, action)
+            if index is None:
+                raise RulesError(f"{s.label} has no weapon that can reach from here")
         w = self.weapon(pc, index)
         if index != -1 and not self.usable(s, index):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")
         s.wielding = index
         tags = w["tags"]
-        options = action.options or {}
         stun = bool(options.get("stun")) and "stunning" in tags
         both = bool(options.get("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
         roll = self._attack_roll(s, index, w, t)
