@@ -1,8 +1,11 @@
 """How dangerous is this fight?  Play it many times and count.
 
-Every run plays a fresh copy of the party against fresh copies of the foes,
-with the engine's policy on both sides and nothing journaled, through the
-encounter kernel's one run loop.  The actors handed in are never changed.
+Every run plays fight copies (`Actor.fight_copy`) of the party against fight
+copies of the foes, with the engine's policy on both sides and nothing
+journaled, through the encounter kernel's one run loop.  An encounter that
+allows it (`Encounter.quick_rematch`) is made once per chunk and each fight is
+a `rematch` of it, the rules not read again.  The actors handed in are never
+changed.
 
 The runs are split into chunks of `CHUNK` fights, each with its own seed
 drawn in order from the caller's Rng, and the chunks' counts are added in
