@@ -38,6 +38,13 @@ class Rng:
         other argument goes through `randint` and its errors.
         """
         if type(sides) is int and sides > 0:
+            if _BITS_DRAW:  # `_randbelow` written out, as in `dice`
+                bits = self._random.getrandbits
+                k = _WIDTH[sides] if sides < 64 else sides.bit_length()
+                r = bits(k)
+                while r >= sides:
+                    r = bits(k)
+                return r + 1
             # typeshed leaves out Random's private draw; it has been in CPython since 3.2.
             return self._random._randbelow(sides) + 1  # type: ignore[attr-defined]
         return self._random.randint(1, sides)
@@ -50,7 +57,7 @@ class Rng:
         die; a subclass or an instance with its own `die` is asked die by die.
         """
         die = self.die
-        if getattr(die, "__func__", None) is not Rng.die or not _BITS_DRAW:
+        if not _BITS_DRAW or getattr(die, "__func__", None) is not Rng.die:
             return [die(s) for s in sides]
         bits = self._random.getrandbits
         out = []
@@ -58,7 +65,7 @@ class Rng:
             if type(n) is not int or n < 1:
                 out.append(die(n))  # randint's own error
                 continue
-            k = n.bit_length()
+            k = _WIDTH[n] if n < 64 else n.bit_length()
             r = bits(k)
             while r >= n:
                 r = bits(k)
@@ -117,6 +124,8 @@ class Rng:
     def copy(self) -> Rng:
         return Rng.from_state(self.get_state())
 
+
+_WIDTH = tuple(n.bit_length() for n in range(64))  # the bits drawn for a die of up to 63 sides
 
 #: whether random.Random draws below n the way `Rng.dice` writes out (true of CPython 3.2 on)
 _BITS_DRAW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]

@@ -208,6 +208,11 @@ class Actor(ABC):
     def copy(self) -> Actor:
         """An independent copy, cheap enough to make thousands of times in a forecast."""
 
+    def fight_copy(self) -> Actor:
+        """A copy to play one fight with: whatever a fight changes is its own, while what a fight only
+        reads (skills, weapons) may be shared with this actor, which the fight never changes."""
+        return self.copy()
+
     @property
     def is_pc(self) -> bool:
         return self.kind == "pc"
@@ -435,6 +440,11 @@ class System(ABC):
     def npc_policy(self, actor: Actor, encounter: Encounter, rng: Rng) -> Action:
         """The action the engine takes for `actor` when nobody else decides."""
 
+    def policy_for(self, encounter: Encounter) -> Callable[[Actor, Encounter, Rng], Action]:
+        """`npc_policy` as `Encounter.run` calls it on every turn of `encounter`: a system may hand
+        back something quicker that decides the same, once it has checked the encounter."""
+        return self.npc_policy
+
     def with_edge(self, difficulty: Any, options: Mapping[str, Any], edge: int) -> tuple[Any, dict[str, Any]]:
         """A check's difficulty and options with a small bonus (edge > 0) or penalty (edge < 0) added.
 
@@ -620,6 +630,9 @@ class Seat:
     """
 
     __slots__ = ("actor", "side", "label", "index", "out", "taken", "action", "counts", "acts")
+    #: attributes worked out from what a fight only reads of the sheet (pools by skill...): a rematch's
+    #: seat shares them with the seat it copies, so a forecast works each out once
+    kept: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         self.actor = actor
@@ -729,11 +742,28 @@ class Phase:
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         raise NotImplementedError
 
+    def policy_turn(self, enc: Encounter, seat: Seat, policy: Policy, events: list[Event]) -> None:
+        """`seat`'s turn with `policy` deciding, its move not checked (`Encounter.policy_valid`)."""
+        self.submit(enc, seat, policy(seat.actor, enc, enc.rng), events)
+
 
 class Declare(Phase):
     """Everyone still in declares; when the last has, the system resolves the whole round."""
 
     verb = "declared"
+
+    def policy_turn(self, enc: Encounter, seat: Seat, policy: Policy, events: list[Event]) -> None:
+        """`seat` and everyone after it declare what `policy` decides, in seat order (which is the order
+        `next_seat` asks them: declaring changes nobody else's turn), then the round is resolved."""
+        seats = enc.seats
+        for other in seats[seat.index:]:
+            if other.out is None and other.acts and other.action is None:
+                other.action = action = policy(other.actor, enc, enc.rng)
+                enc.declared(other, action, events)
+        enc.resolve_round(events)
+        for s in seats:
+            s.action = None
+        enc.round_over(events)
 
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         seat.action = action
@@ -751,7 +781,7 @@ class EachActs(Phase):
     def submit(self, enc: Encounter, seat: Seat, action: Action, events: list[Event]) -> None:
         enc.resolve(seat, action, events)
         seat.action = action
-        if enc.live_sides <= 1:
+        if enc._live <= 1:  # `live_sides`
             enc.finish(events)
         elif self.next_seat(enc) is None:
             for s in enc.seats:
@@ -760,6 +790,7 @@ class EachActs(Phase):
 
 
 Chooser = Callable[["Encounter", Actor], "Action | None"]
+Policy = Callable[[Actor, "Encounter", Rng], Action]
 Until = Callable[["Encounter", Actor], bool]
 
 
@@ -781,6 +812,13 @@ class Encounter:
     #: the kinds of action, each with what it aims at ("enemy", "ally", None: nothing), that the
     #: kernel's `validate` knows (empty: the system checks kinds itself)
     kinds: ClassVar[Mapping[str, str | None]] = {}
+    #: the system's NPC policy only makes actions `validate` passes unchanged, so `run` hands them
+    #: straight to the phase in a fight that records nothing (a forecast's); a player's are checked
+    policy_valid: ClassVar[bool] = False
+    #: the encounter can be `rematch`ed: making it draws no dice and changes no actor; once made its
+    #: own attributes hold settings and plain values, and its seats' state comes from `seat_class`,
+    #: the kernel's `counts`/`acts` and `rematched`
+    quick_rematch: ClassVar[bool] = False
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -826,7 +864,7 @@ class Encounter:
                     raise RulesError(f"{actor.name} cannot stand in an encounter twice")
                 seen.add(id(actor))
         self.sides = named
-        unknown = set(options) - set(self.option_names)
+        unknown = set(options) - set(self.option_names) if options else ()
         if unknown:
             allowed = ", ".join(self.option_names) or "none"
             raise RulesError(
@@ -843,6 +881,36 @@ class Encounter:
                 self._seats[id(actor)] = seat
         self.alive: dict[str, int] = {}
         self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
+
+    def rematch(self) -> Encounter:
+        """A new encounter as this one was made, each actor a fight copy of the one here: the same
+        system, dice, options and labels, with nothing checked or read from the rules again (a
+        forecast plays thousands).  For a `quick_rematch` encounter that nobody has moved in."""
+        if not self.quick_rematch or self.finished or self.round != 1 or self.actions or any(
+                s.action is not None for s in self.seats):
+            raise RulesError(f"only a {self.NOUN} as made can be played again this way")
+        copies = [seat.actor.fight_copy() for seat in self.seats]
+        cls: Any = type(self)  # hashable, whatever mypy's Hashable protocol says of type[...]
+        new = object.__new__(cls)
+        _attribute_copier(cls, tuple(self.__dict__))(self, new)
+        make = self.seat_class
+        new.seats = []
+        new._seats = {}
+        new.sides = {side: [] for side in self.sides}
+        for old, actor in zip(self.seats, copies, strict=True):
+            seat = make(actor, old.side, old.label, old.index)
+            seat.counts, seat.acts, seat.out = old.counts, old.acts, old.out
+            for name in make.kept:
+                setattr(seat, name, getattr(old, name))
+            new.seats.append(seat)
+            new._seats[id(actor)] = seat
+            new.sides[old.side].append(actor)
+        new.log, new.actions = [], []
+        new.rematched()
+        return new
+
+    def rematched(self) -> None:
+        """Set up the seats' own state from their actors, as making the encounter did (`rematch`)."""
 
     def rule(self, name: str, default: Any = None) -> Any:
         """An encounter option as given, else the system's house rule of that name, else `default`.
@@ -1105,7 +1173,7 @@ class Encounter:
     # -- rounds and the end ------------------------------------------------------------
     def round_over(self, events: list[Event]) -> None:
         """Everyone has had their turn: finish, break off at the round limit, or start the next round."""
-        if self.live_sides <= 1:
+        if self._live <= 1:  # `live_sides`
             self.finish(events)
         elif self.round >= self.max_rounds:
             self.round = self.max_rounds + 1
@@ -1168,8 +1236,11 @@ class Encounter:
         wants and returns None to leave the turn to the system's NPC policy.
         """
         events: list[Event] = []
-        policy = self.system.npc_policy
-        next_seat = self.phase.next_seat
+        policy = self.system.policy_for(self)
+        next_seat, policy_turn = self.phase.next_seat, self.phase.policy_turn
+        # the policy decides for everyone and nothing is recorded (a forecast's fight): its moves go
+        # straight to the phase, which may take several seats' turns at once
+        trusted = self.policy_valid and not self.record and until is None and choose is None
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
             seat = next_seat(self)
             if seat is None:  # pragma: no cover - a phase always waits for someone
@@ -1179,7 +1250,10 @@ class Encounter:
                 break
             action = choose(self, actor) if choose is not None else None
             if action is None:
-                events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
+                if trusted:  # the seat is in, acts and has not acted (`next_seat`)
+                    policy_turn(self, seat, policy, events)
+                else:
+                    events.extend(self._turn_of(seat, policy(actor, self, self.rng)))
             elif action.actor is actor:
                 events.extend(self._turn_of(seat, action))
             else:
@@ -1232,6 +1306,8 @@ class Encounter:
 
     def emit_end(self, events: list[Event], reason: str | None = None) -> None:
         """The closing line: called off for a reason, won by a side, nobody left, or out of rounds."""
+        if not self.record:
+            return
         sides = self.active_sides()
         if reason:
             self.emit(events, "end", f"The {self.NOUN} ends: {reason}.")
@@ -1272,6 +1348,28 @@ def _ruled(cls: type[Encounter], name: str, value: Any) -> Any:
     if declared.kind == "choice":
         return choose(value, declared.choices, name.replace("_", " "))
     return bool(value) if declared.kind == "flag" else value
+
+
+@lru_cache(maxsize=256)
+def _attribute_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any, Any], None]:
+    """One straight-line function setting each of `names` on a new object from an old one, a list,
+    dict or set copied (`Encounter.rematch`).  Attribute by attribute: filling `new.__dict__` at once
+    would leave every later attribute lookup on it slow."""
+    if not all(name.isidentifier() for name in names):  # pragma: no cover - attributes set by name
+        def by_name(old: Any, new: Any) -> None:
+            for name in names:
+                value = getattr(old, name)
+                setattr(new, name, type(value)(value) if type(value) in _CONTAINERS else value)
+        return by_name
+    lines = ["def copy_(old, new):", "    pass"]
+    for name in names:
+        lines += [f"    v = old.{name}", f"    new.{name} = type(v)(v) if type(v) in C else v"]
+    scope: dict[str, Any] = {"C": _CONTAINERS}
+    exec("\n".join(lines), scope)  # noqa: S102 - names are the attributes of an encounter
+    return scope["copy_"]  # type: ignore[no-any-return]
+
+
+_CONTAINERS = (list, dict, set)
 
 
 def _labels(actors: list[Actor]) -> dict[int, str]:

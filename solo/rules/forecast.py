@@ -1,8 +1,11 @@
 """How dangerous is this fight?  Play it many times and count.
 
-Every run plays a fresh copy of the party against fresh copies of the foes,
-with the engine's policy on both sides and nothing journaled, through the
-encounter kernel's one run loop.  The actors handed in are never changed.
+Every run plays fight copies (`Actor.fight_copy`) of the party against fight
+copies of the foes, with the engine's policy on both sides and nothing
+journaled, through the encounter kernel's one run loop.  An encounter that
+allows it (`Encounter.quick_rematch`) is made once per chunk and each fight is
+a `rematch` of it, the rules not read again.  The actors handed in are never
+changed.
 
 The runs are split into chunks of `CHUNK` fights, each with its own seed
 drawn in order from the caller's Rng, and the chunks' counts are added in
@@ -145,10 +148,14 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
     wins = draws = losses = rounds = 0
     harm: dict[str, int] = {}
     statuses: dict[str, dict[str, int]] = {}
+
+    def fresh() -> Encounter:
+        sides = {PARTY: [a.fight_copy() for a in party], FOES: [a.fight_copy() for a in foes]}
+        return Encounter(system, sides, rng, record=False, **options)
+
+    made = fresh() if system.encounter_class.quick_rematch else None  # never played: each fight copies it
     for _ in range(runs):
-        ours = [a.copy() for a in party]
-        theirs = [a.copy() for a in foes]
-        encounter = Encounter(system, {PARTY: ours, FOES: theirs}, rng, record=False, **options)
+        encounter = made.rematch() if made is not None else fresh()
         encounter.run()
         outcome = encounter.result_for(PARTY)
         if outcome == "win":

@@ -93,6 +93,9 @@ class Saved(Actor):
     def copy(self) -> Any:
         return copy(self)
 
+    def fight_copy(self) -> Any:
+        return fight_copy(self)
+
 
 def read(cls: type[Saved], data: Mapping[str, Any], system: str, noun: str = "character") -> tuple[Any, str]:
     """A `Saved` actor from its saved sheet, every field checked (``most`` too), and the words that
@@ -292,17 +295,29 @@ def copy(actor: Actor) -> Any:
     return _copy_function(type(actor))(actor)
 
 
+def fight_copy(actor: Actor) -> Any:
+    """`copy`, but sharing the containers a fight only reads: fields marked ``read_in_fights`` (skills,
+    weapons...).  A forecast plays each fight with such copies; the actor it copies is never changed."""
+    return _copy_function(type(actor), True)(actor)
+
+
 @cache
-def _copy_function(cls: type) -> Callable[[Any], Any]:
-    """One straight-line function copying an actor of `cls`, written once per class.
+def _copy_function(cls: type, fight: bool = False) -> Callable[[Any], Any]:
+    """One straight-line function copying an actor of `cls`, written once per class (and kind of copy).
 
     A forecast copies every actor in every fight, and a loop over the fields
     with `getattr` costs several times a plain list of assignments.  Every
-    slot is set through its slot descriptor (so `__setattr__` is never
-    involved); a container is copied by its field's copier, and None stays None.
+    slot is set by a plain assignment, or through its slot descriptor when the
+    class has a `__setattr__` of its own (which is never involved); a container
+    is copied by its field's copier, and None stays None.
     """
     slots = [s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ())]
     copiers = dict(_containers(cls))
+    if fight:
+        for f in fields(cls):
+            if f.metadata.get("read_in_fights"):
+                copiers.pop(f.name, None)
+    plain_slots = cls.__setattr__ is object.__setattr__
     scope: dict[str, Any] = {"new_": cls.__new__, "cls_": cls}
     lines = ["def copy_(a):", "    n = new_(cls_)"]
     for i, name in enumerate(slots):
@@ -310,9 +325,10 @@ def _copy_function(cls: type) -> Callable[[Any], Any]:
         if name in copiers:
             scope[f"c{i}"] = copiers[name]
             lines.append(f"    v = a.{name}")
-            lines.append(f"    s{i}(n, v if v is None else c{i}(v))")
+            value = f"v if v is None else c{i}(v)"
         else:
-            lines.append(f"    s{i}(n, a.{name})")
+            value = f"a.{name}"
+        lines.append(f"    n.{name} = {value}" if plain_slots else f"    s{i}(n, {value})")
     lines.append("    return n")
     exec("\n".join(lines), scope)  # noqa: S102 - names come from the class's own slots
     return scope["copy_"]  # type: ignore[no-any-return]

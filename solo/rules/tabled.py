@@ -88,6 +88,16 @@ class TabledSystem(System):
             raise RulesError(f"that encounter is not a {self.short_name} {self.encounter_class.NOUN}")
         return rules(self.mine(actor), encounter, rng)
 
+    def policy_for(self, encounter: Encounter) -> Any:
+        """`npc_rules` itself once the encounter is the system's own and everyone in it who acts is one
+        of its characters (what `npc_policy` checks on every turn); else `npc_policy`."""
+        rules = type(self).npc_rules
+        if rules is None or type(self).npc_policy is not TabledSystem.npc_policy \
+                or not isinstance(encounter, self.encounter_class) \
+                or any(s.acts and not isinstance(s.actor, self.actor_class) for s in encounter.seats):
+            return self.npc_policy
+        return rules
+
     def mine(self, actor: Any) -> Any:
         """`actor` if it is the system's own `actor_class`, else a RulesError in `actor_noun`'s words."""
         if isinstance(actor, self.actor_class):  # asked every turn of every forecast fight: no detour

@@ -105,3 +105,34 @@ def test_dice_go_through_an_overridden_die() -> None:
     rng = Rng(1)
     rng.die = lambda sides: sides  # type: ignore[method-assign]
     assert rng.dice((4, 6)) == [4, 6]
+
+
+# Bigger parties against three foes, other NPCs, other contests; counts taken from the code before
+# the forecast was made faster (main at 33ddb94), workers=1.
+MIXES = [
+    ("nine-powers", ["thief", "scout", "warden"], ["mook", "mook", "captain"], 3, {},
+     (773, 0, 27, 6225), {"fortitude": 5689, "stamina": 2445},
+     {"Roake": {"defeated": 677, "fighting": 123}, "Ilse": {"defeated": 232, "fighting": 568},
+      "Ammet": {"defeated": 27, "fighting": 773}}),
+    ("nine-powers", ["courtier", "muse"], ["spy", "priest", "scoundrel"], 4, {"kind": "social"},
+     (1, 0, 799, 3613), {"composure": 4798, "resilience": 6400},
+     {"Ilse": {"defeated": 800}, "Nell": {"defeated": 799, "fighting": 1}}),
+    ("resistance", ["preacher", "relic-hunter", "sutler"], ["raider", "raider", "sergeant"], 3, {},
+     (313, 0, 487, 5400), {"minor": 510, "moderate": 1506, "severe": 1483, "soaked": 3964, "stress": 32017},
+     {"Dunya": {"fighting": 188, "taken out": 612}, "Lisbet": {"fighting": 202, "taken out": 598},
+      "Roake": {"fighting": 159, "taken out": 641}}),
+    ("resistance", ["guide", "inquisitor"], ["werewolf", "ghoul", "pit-hound"], 2, {},
+     (186, 0, 614, 4503), {"minor": 229, "moderate": 888, "severe": 1112, "soaked": 3143, "stress": 22740},
+     {"Corvel": {"fighting": 147, "taken out": 653}, "Roake": {"fighting": 105, "taken out": 695}}),
+]
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=lambda m: f"{m[0]}-{'-'.join(m[1])}")
+def test_bigger_parties_against_three_foes_are_pinned(mix: tuple) -> None:
+    system_id, roles, foe_ids, seed, options, counts, harm, statuses = mix
+    system = registry.get(system_id)
+    party = [system.random_character(Rng(seed + i), role=r) for i, r in enumerate(roles)]
+    result = forecast(system, party, [system.npc(f) for f in foe_ids], 800, Rng(seed), workers=1, **options)
+    assert (result.wins, result.draws, result.losses, result.rounds) == counts
+    assert result.harm == harm
+    assert result.statuses == statuses

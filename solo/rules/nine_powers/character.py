@@ -82,8 +82,9 @@ def _lore(raw: Any, where: str) -> dict[str, list[int]]:
     return out
 
 
-SKILLS = {"key": skill_id, "min": 1, "max": MAX_RATING, "fill": dict.fromkeys(SKILL_IDS, 1)}
-TALENTS = {"key": skill_id, "max": MAX_RATING, "drop_zero": True}
+READ = {"read_in_fights": True}  # a contest only reads it: a forecast's fight copies share it
+SKILLS = {"key": skill_id, "min": 1, "max": MAX_RATING, "fill": dict.fromkeys(SKILL_IDS, 1), **READ}
+TALENTS = {"key": skill_id, "max": MAX_RATING, "drop_zero": True, **READ}
 
 
 @dataclass(slots=True, eq=True)
@@ -122,16 +123,16 @@ class NinePowersActor(schema.Saved):
     # kind of foe -> dice Identify/Lore adds
     lore: dict[str, list[int]] = field(default_factory=dict, metadata={"parse": _lore})
     extra_damage: int = 0
-    special: dict[str, Any] | None = None
+    special: dict[str, Any] | None = field(default=None, metadata=READ)
     set_up_well: bool = False
     leverage: bool = False
     clues: int = 0
     wounds: list[dict[str, Any]] = field(default_factory=list)
     coins: int = 0
-    inventory: list[str] = field(default_factory=list)
+    inventory: list[str] = field(default_factory=list, metadata=READ)
     advancement_tokens: int = 0
     concept: str = ""
-    background: list[dict[str, Any]] = field(default_factory=list)
+    background: list[dict[str, Any]] = field(default_factory=list, metadata=READ)
     notes: str = ""
 
     # -- reading -----------------------------------------------------------------

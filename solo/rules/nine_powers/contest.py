@@ -145,6 +145,10 @@ def armor_difficulty(shield: bool, two_handed: bool) -> str:
     return "tough" if two_handed else "medium"
 
 
+ARMOUR_CHECK = {(shield, two): armor_difficulty(shield, two) for shield in (False, True)
+                for two in (False, True)}  # looked up for every armour check of every forecast fight
+
+
 def social_armor(actor: NinePowersActor) -> int:
     """Reputation on the sheet, or the Disguise/Etiquette talent's rating, whichever is more."""
     return max(actor.social_armor, actor.talent("disguise-etiquette"))
@@ -174,6 +178,10 @@ class Fighter(Seat):
     dealt_last: int = 0
     dealt_now: int = 0
     last_hit_by: str = "melee"
+    #: pools built so far, by (skill, modifier, banned, added dice): a fighter's ratings and standing
+    #: penalties hold while it is in the contest (a wound comes only with defeat), and in a rematch
+    pools: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
+    kept = ("pools",)
 
     def __init__(self, actor: NinePowersActor, side: str, label: str, index: int):
         Seat.__init__(self, actor, side, label, index)
@@ -194,6 +202,8 @@ class Contest(Encounter):
     NOBODY_LEFT = "nobody is left standing, a draw"
     seat_class = Fighter
     phase = Declare()
+    policy_valid = True  # `policy` attacks a foe it may face, with a damaging skill and a boost it has
+    quick_rematch = True  # a fighter's state comes from its sheet (`Fighter`); the rest is settings
     seats: list[Fighter]  # type: ignore[assignment]
     system: NinePowers
 
@@ -226,13 +236,16 @@ class Contest(Encounter):
         self.wrestling = False
         self.reading = False  # someone has used Intuition: armour cuts to expire
         self.allowed = tuple(self.uses())
+        self.struck = True  # a real pool may be at 0 (someone came in at 0, or damage landed): look
 
     @property
     def title(self) -> str:
         return f"{self.kind} contest"
 
     def fighter(self, actor: Any) -> Fighter:
-        return self.seat(actor)  # type: ignore[return-value]
+        """`seat`, typed as the fighter it is (asked on every turn: the kernel's lookup, written out)."""
+        seat = self._seats.get(id(actor))
+        return seat if seat is not None else self.seat(actor)  # type: ignore[return-value]
 
     def _foes(self, f: Fighter) -> list[Fighter]:
         """`foes_of`, typed as the fighters they are."""
@@ -260,7 +273,7 @@ class Contest(Encounter):
         """The foes f may act against: all of them, or only whoever provoked it."""
         if f.provoked_by is not None and f.provoked_by.out is None:
             return [f.provoked_by]
-        return self._foes(f)
+        return [g for g in self.seats if g.out is None and g.side != f.side]  # `_foes`
 
     def seat_templates(self, f: Fighter) -> list[ActionTemplate]:  # type: ignore[override]
         foes = tuple(g.actor for g in self._facing(f))
@@ -403,19 +416,23 @@ class Contest(Encounter):
         for f in acting:
             f.dealt_now = 0
 
-        def order(f: Any) -> tuple[int, ...]:
+        opening = self.initiative if now == 1 else None  # the side that started it goes first
+        by_damage = self.same_skill == "more-damage-first"
+
+        def order(f: Any) -> Any:
             """Who started it first in round 1, then the quickest skill (then more damage dealt)."""
-            first = int(now == 1 and self.initiative is not None and f.side != self.initiative)
-            speed = SPEED.get(f.action.skill or "", len(SKILL_IDS)) if f.action else len(SKILL_IDS)
-            return (first, speed, -f.dealt_last) if self.same_skill == "more-damage-first" else (first, speed)
+            first = 100 if opening is not None and f.side != opening else 0
+            speed = SPEED.get(f.action.skill or "", len(SKILL_IDS))  # everyone acting has declared
+            return (first + speed, -f.dealt_last) if by_damage else first + speed
 
         for group in self.in_turns(acting, order):
-            if self.live_sides <= 1:
+            if self._live <= 1:  # `live_sides`
                 break
             hits: list[tuple[Fighter, Fighter, int, int, str]] = []
-            for seat in group:
-                if seat.out is None:
-                    hits.extend(self._turn(cast(Fighter, seat), events))
+            fighter: Any
+            for fighter in group:
+                if fighter.out is None:
+                    hits.extend(self._turn(fighter, events))
             for hit in hits:
                 self._land(*hit, events)
             self._defeats(events)
@@ -432,24 +449,27 @@ class Contest(Encounter):
                 if g.cut_by is f and g.cut_round < self.round:
                     g.cut = 0
         modifier = 0
-        boost = action.option("boost")
+        kind, options = action.kind, action.options
+        boost = options.get("boost") if options else None
         if boost:
             modifier += 2
             self.emit(events, "spend", f"{f.label} spends {spend(f.actor, boost)} for a big bonus.", f.actor)
-        if action.kind == "wait":
+        if kind == "wait":
             self.emit(events, "wait", f"{f.label} waits and watches.", f.actor)
             return []
-        if action.kind == "escape":
+        if kind == "escape":
             self._escape(f, events)
             return []
         target = None
         if action.target is not None:
-            ally = TARGETS[action.kind] == "ally"
-            target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
-                                                      idle="has nobody left to protect"))
-            if target is None:
-                return []
-        if action.kind == "attack":
+            target = self.fighter(action.target)
+            if target.out is not None:  # fallen before this turn came
+                ally = TARGETS[kind] == "ally"
+                target = cast(Fighter | None, live_target(self, f, action, events, ally=ally,
+                                                          idle="has nobody left to protect"))
+                if target is None:
+                    return []
+        if kind == "attack":
             return self._attack(f, target, action, modifier, events)
         self._use(f, target, action, modifier, events)
         return []
@@ -476,7 +496,11 @@ class Contest(Encounter):
                     modifier -= 2
         banned = (4,) if f.no_d4_until >= now else ()
         extra = f.lore.get(target.actor.creature, ()) if target is not None and f.lore else ()
-        return actor_pool(f.actor, skill, modifier, banned, extra)
+        key = (skill, modifier, banned, extra)
+        pool = f.pools.get(key)
+        if pool is None:
+            pool = f.pools[key] = actor_pool(f.actor, skill, modifier, banned, extra)
+        return pool
 
     def _roll(self, pool: tuple[int, ...]) -> list[int]:
         return self.rng.dice(pool)
@@ -487,12 +511,13 @@ class Contest(Encounter):
         assert target is not None and action.skill is not None and action.difficulty is not None
         skill, diff = action.skill, action.difficulty
         pool = self._pool(f, skill, target, modifier, damaging=True)
-        rolls = self._roll(pool)
+        rolls = self.rng.dice(pool)
         hit = min(rolls) <= THRESHOLD[diff]
-        damage = DAMAGE[diff] + f.actor.extra_damage if hit else 0
-        sneak = f.actor.talent("stealth-track") if hit else 0
-        if sneak and self.round == 1 and self.initiative == f.side:
-            damage += sneak
+        damage = 0
+        if hit:
+            damage = DAMAGE[diff] + f.actor.extra_damage
+            if self.round == 1 and self.initiative == f.side:  # an ambush: Stealth adds its rating
+                damage += f.actor.talent("stealth-track")
         if self.record:
             what = f"{f.label}: {display(skill)} {diff} against {target.label} {_dice(pool, rolls)}"
             extra = {"damage": damage} if hit else {}
@@ -500,7 +525,8 @@ class Contest(Encounter):
                       else f"{what} fails.", f.actor, pool=list(pool), dice=rolls, **extra)
         if not hit:
             return []
-        attack_kind = self._attack_kind(skill)
+        kind = self.kind
+        attack_kind = kind if kind != "physical" else "ranged" if skill == "shoot-throw" else "melee"
         hits: list[tuple[Fighter, Fighter, int, int, str]] = []
         special = f.actor.special
         if special and any(r == 1 and s in (4, 6, 8) for s, r in zip(pool, rolls, strict=True)):
@@ -518,24 +544,22 @@ class Contest(Encounter):
             damage = self._armour(f, target, rolls, damage, events)
         if damage > 0:
             skip = 0
-            if self.kind == "physical" and f.actor.talent("wrestle-disarm"):
+            talents = f.actor.talents  # `talent`, written out: every hit of every forecast fight asks
+            if self.kind == "physical" and talents.get("wrestle-disarm"):
                 if any(h[0] is f and h[1] >= self.round for h in target.holds.values()):
-                    skip = f.actor.talent("wrestle-disarm")
-            elif self.kind == "social" and f.actor.talent("disguise-etiquette"):
-                skip = f.actor.talent("disguise-etiquette")
+                    skip = talents["wrestle-disarm"]
+            elif self.kind == "social" and talents.get("disguise-etiquette"):
+                skip = talents["disguise-etiquette"]
             hits.append((f, target, damage, skip, attack_kind))
         return hits
-
-    def _attack_kind(self, skill: str) -> str:
-        if self.kind != "physical":
-            return self.kind
-        return "ranged" if skill == "shoot-throw" else "melee"
 
     def _armour(self, f: Fighter, t: Fighter, rolls: list[int], damage: int, events: list[Event]) -> int:
         now = self.round
         rating = t.actor.armor if self.kind == "physical" else social_armor(t.actor)
         if t.cut:
             rating -= t.cut
+        if rating <= 0:  # dodging or being protected improves an armour check, never grants one
+            return damage
         bonus = (
             2
             if (
@@ -544,17 +568,15 @@ class Contest(Encounter):
             )
             else 0
         )
-        if rating <= 0:  # dodging or being protected improves an armour check, never grants one
-            return damage
         ones = rolls.count(1)
-        talent = t.actor.talent("acrobatics-climb")
-        if talent and ones:
+        talent = t.actor.talents.get("acrobatics-climb", 0) if ones else 0
+        if talent:
             if t.negated_round != now:
                 t.negated_round, t.negated = now, 0
             cancel = min(ones, talent - t.negated)
             t.negated += cancel
             ones -= cancel
-        twos = rolls.count(2) if f.perceive.get(id(t), 0) >= now else 0
+        twos = rolls.count(2) if f.perceive and f.perceive.get(id(t), 0) >= now else 0
         bypass = ones + twos
         if bypass >= damage:
             if self.record:
@@ -567,11 +589,11 @@ class Contest(Encounter):
             or self.wrestling
             and any(g.held("shield", now) is t and g is not f for g in self.seats if g.side != t.side)
         )
-        check = armor_difficulty(shielded, f.actor.two_handed) if self.kind == "physical" else "medium"
+        check = ARMOUR_CHECK[bool(shielded), f.actor.two_handed] if self.kind == "physical" else "medium"
         modifier = bonus - (1 if t.holds and t.held("tire", now) is not None else 0)
         banned = (4,) if t.no_d4_until >= now else ()
         pool = build_pool(max(rating, 0), modifier, banned)
-        arolls = self._roll(pool)
+        arolls = self.rng.dice(pool)
         held = min(arolls) <= THRESHOLD[check]
         kept = min(damage, bypass) if held else damage
         if self.record:
@@ -593,6 +615,7 @@ class Contest(Encounter):
                 t.taken[buffer] = t.taken.get(buffer, 0) + from_buffer
             if from_real:
                 t.taken[real] = t.taken.get(real, 0) + from_real
+                self.struck = True
             t.last_damaged = self.round
             t.last_hit_by = attack_kind
             f.dealt_now += from_buffer + from_real
@@ -601,6 +624,9 @@ class Contest(Encounter):
                 self.emit(events, "damage", text, t.actor, buffer=from_buffer, real=from_real)
 
     def _defeats(self, events: list[Event]) -> None:
+        if not self.struck:  # no real pool has fallen since the last look
+            return
+        self.struck = False
         for t in self.seats:
             if t.out is None and getattr(t.actor, self.real) <= 0:
                 self.put_out(t, "defeated")
@@ -766,11 +792,11 @@ def policy(actor: NinePowersActor, contest: Contest, rng: Rng) -> Action:
         if points < left or points == left and g.index < target.index:
             target, left = g, points
     if contest.kind == "physical":
-        skill = contest.attack_skills(actor)[0]
+        skill = _attack_order("physical", actor.attack_skill)[0]  # `attack_skills`: the weapon's first
     else:
         skill = max(DAMAGING[contest.kind], key=lambda s: (actor.rating(s), -SPEED[s]))
     boost = None
-    if actor.is_pc:
+    if actor.kind == "pc":  # `is_pc`
         boost = "setup" if actor.set_up_well else "leverage" if actor.leverage else None
     pool = contest._pool(f, skill, target, 2 if boost else 0, damaging=True)
     best = best_difficulty(pool, left, actor.extra_damage)

@@ -26,9 +26,10 @@ UPGRADES = {1: schema.renaming({"armour": "armour_value", "armour_name": "armour
 weapon = schema.record("weapon", {"name": "str", "stress": stress_die,
                                   "tags": ("list[str]", {"key": str.lower})},
                        {"name": "a name", "stress": "its stress die (1, d3, d6 or d8)"})
-WEAPONS = {"parse": schema.each(weapon, "weapons"), "deep": True}
+READ = {"read_in_fights": True}  # a conflict only reads it: a forecast's fight copies share it
+WEAPONS = {"parse": schema.each(weapon, "weapons"), "deep": True, **READ}
 BONDS = {"parse": schema.each(schema.record("bond", {"name": "str", "stress": "int"}, {"name": "a name"},
-                                            others=True), "bonds")}
+                                            others=True), "bonds"), **READ}
 
 
 @dataclass(slots=True, eq=True)
@@ -42,21 +43,21 @@ class ResistancePC(schema.Saved):
     setting: str = "fantastical-crusades"
     role: str = ""
     stress: dict[str, int] = field(default_factory=dict)
-    slots: dict[str, int] = field(default_factory=dict)
+    slots: dict[str, int] = field(default_factory=dict, metadata=READ)
     slot_stress: dict[str, int] = field(default_factory=dict)
     armour: str = "no armour"
     armour_value: int = 0
-    armour_tags: list[str] = field(default_factory=list)
+    armour_tags: list[str] = field(default_factory=list, metadata=READ)
     armour_stress: int = 0
-    skills: list[str] = field(default_factory=list)
-    domains: list[str] = field(default_factory=list)
-    knacks: list[str] = field(default_factory=list)
-    refresh: list[str] = field(default_factory=list)
-    abilities: list[str] = field(default_factory=list)
+    skills: list[str] = field(default_factory=list, metadata=READ)
+    domains: list[str] = field(default_factory=list, metadata=READ)
+    knacks: list[str] = field(default_factory=list, metadata=READ)
+    refresh: list[str] = field(default_factory=list, metadata=READ)
+    abilities: list[str] = field(default_factory=list, metadata=READ)
     bonds: list[dict[str, Any]] = field(default_factory=list, metadata=BONDS)
     fallout: list[dict[str, Any]] = field(default_factory=list)
     weapons: list[dict[str, Any]] = field(default_factory=list, metadata=WEAPONS)
-    equipment: list[str] = field(default_factory=list)
+    equipment: list[str] = field(default_factory=list, metadata=READ)
     notes: str = ""
     # A whole sheet the GM plays (an NPC ally made like a PC); the Toolbox's own NPCs are ResistanceNPC.
     npc: bool = False
@@ -83,10 +84,10 @@ class ResistanceNPC(schema.Saved):
     stress: int = 0
     armour: str = ""
     armour_value: int = 0
-    armour_tags: list[str] = field(default_factory=list)
+    armour_tags: list[str] = field(default_factory=list, metadata=READ)
     armour_stress: int = 0
     weapons: list[dict[str, Any]] = field(default_factory=list, metadata=WEAPONS)
-    when: dict[str, int] = field(default_factory=dict)
+    when: dict[str, int] = field(default_factory=dict, metadata=READ)
     notes: str = ""
 
     @property

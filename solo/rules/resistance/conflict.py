@@ -86,6 +86,9 @@ ACTIONS = {"attack": "enemy", "close": None, "flee": None, "reload": None}  # ea
 Roll = tuple[tuple[str, ...], bool, int, "str | None"]  # approaches, mastery, difficulty, skill
 
 
+BARE_HANDS: list[dict[str, Any]] = [{"name": "bare hands", "stress": "1", "tags": []}]
+
+
 def is_ranged(w: dict[str, Any]) -> bool:
     return "ranged" in w["tags"] or "extreme-range" in w["tags"] or "thrown" in w["tags"]
 
@@ -102,6 +105,14 @@ class Side(Seat):
     attacked: bool = False
     stunned_until: int = 0
     wielding: int = 0  # the weapon in hand: the first until another is used
+    #: pools worked out so far, by (approaches, mastery, difficulty, skill): what they read from the
+    #: sheet (skills, domains, abilities) holds for the fight
+    pools: dict[tuple[Any, ...], tuple[int, int, int]] = field(default_factory=dict)
+    #: the policy's weapon (and first stunning one) for each set of ready weapons and tiredness
+    picks: dict[tuple[Any, ...], tuple[int, int | None]] = field(default_factory=dict)
+    #: each weapon's Brutal count and Spread die, by its place on the sheet
+    arms: dict[int, tuple[int, int]] = field(default_factory=dict)
+    kept = ("pools", "picks", "arms")  # all come from the sheet's skills, abilities and weapons
     # the actor, typed for a character's seat and for a foe's (the conflict checks who is where)
     pc: ResistancePC
     npc: ResistanceNPC
@@ -125,6 +136,8 @@ class Conflict(Encounter):
     seat_class = Side
     phase = EachActs()
     kinds = ACTIONS
+    policy_valid = True  # `policy` attacks a foe still standing, or closes, flees or reloads
+    quick_rematch = True  # the seats' weapons are loaded in `rematched`; the rest is settings
     seats: list[Side]  # type: ignore[assignment]
     system: Resistance
 
@@ -139,13 +152,7 @@ class Conflict(Encounter):
         self.setting = system.setting
         self.downgrade_at_zero = system.downgrade_at_zero
         self.body = self.setting.physical_resistance
-        pc_sides = set()
-        for s in self.seats:
-            if isinstance(s.actor, ResistancePC):
-                pc_sides.add(s.side)
-                for i, w in enumerate(s.actor.weapons):
-                    if "reload" in w["tags"]:
-                        s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
+        pc_sides = {s.side for s in self.seats if isinstance(s.actor, ResistancePC)}
         if len(pc_sides) != 1:
             sheets = [s.label for s in self.seats if isinstance(s.actor, ResistancePC) and s.actor.npc]
             if len(pc_sides) > 1 and sheets:
@@ -162,9 +169,20 @@ class Conflict(Encounter):
             s.acts = isinstance(s.actor, ResistancePC)
             s.counts = s.acts or s.side != self.pc_side
         self.count_sides()
+        self.rematched()
+
+    def rematched(self) -> None:
+        """Weapons that need reloading start loaded (a double-barrelled one with both barrels)."""
+        for s in self.seats:
+            if s.acts:  # a character
+                for i, w in enumerate(s.pc.weapons):
+                    if "reload" in w["tags"]:
+                        s.loaded[i] = 2 if "double-barrelled" in w["tags"] else 1
 
     def who(self, actor: Actor) -> Side:
-        return self.seat(actor)  # type: ignore[return-value]
+        """`seat`, typed as the side it is (asked on every turn: the kernel's lookup, written out)."""
+        seat = self._seats.get(id(actor))
+        return seat if seat is not None else self.seat(actor)  # type: ignore[return-value]
 
     def no_turns(self, seat: Seat) -> str:
         return f"{seat.label} is an NPC; NPCs act through the stakes of the characters' rolls"
@@ -196,7 +214,10 @@ class Conflict(Encounter):
 
     def weapons_ready(self, s: Side) -> list[int]:
         pc = s.pc
-        ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
+        if self.distance == "close" and not (s.broken or s.used or s.loaded):
+            ready = list(range(len(pc.weapons)))  # every weapon reaches, none spent (`usable`)
+        else:
+            ready = [i for i in range(len(pc.weapons)) if self.usable(s, i)]
         if not ready and self.distance == "close" and not pc.weapons:
             return [-1]  # bare hands
         return ready
@@ -217,21 +238,20 @@ class Conflict(Encounter):
 
     def threat(self) -> tuple[str, bool, int, str]:
         """(stress die, piercing, brutal, source) of the worst weapon that can reach a character."""
-        best = ("0", False, 0, "nobody")
-        for s in self.foes():
-            npc = s.npc
-            weapons = npc.weapons or [{"name": "bare hands", "stress": "1", "tags": []}]
-            for w in weapons:
-                die = w["stress"] if (self.distance == "close" or is_ranged(w)) else "1"
-                candidate = (
-                    die,
-                    "piercing" in w["tags"],
-                    tag_count(w["tags"], "brutal") if die != "1" else 0,
-                    f"{s.label}'s {w['name']}",
-                )
-                if (rank(candidate[0]), candidate[2]) > (rank(best[0]), best[2]):
-                    best = candidate
-        return best
+        best: tuple[str, bool, int, Any] = ("0", False, 0, None)
+        strongest = (rank("0"), 0)
+        close = self.distance == "close"
+        for s in self.seats:
+            if s.side == self.pc_side or s.out is not None:  # `foes`
+                continue
+            for w in s.npc.weapons or BARE_HANDS:
+                die = w["stress"] if (close or is_ranged(w)) else "1"
+                brutal = tag_count(w["tags"], "brutal") if die != "1" else 0
+                if (rank(die), brutal) > strongest:
+                    strongest = (rank(die), brutal)
+                    best = (die, "piercing" in w["tags"], brutal, (s, w))
+        die, piercing, brutal, whose = best
+        return die, piercing, brutal, f"{whose[0].label}'s {whose[1]['name']}" if whose else "nobody"
 
     # -- actions ------------------------------------------------------------------------------------
     def seat_templates(self, s: Side) -> list[ActionTemplate]:  # type: ignore[override]
@@ -305,8 +325,9 @@ class Conflict(Encounter):
 
     def _chosen(self, s: Side, action: Action) -> int | None:
         """The weapon an action names, else the first that can reach; None when none can."""
-        if action.option("weapon") is not None:
-            return action.option("weapon")  # type: ignore[no-any-return]
+        named = action.option("weapon")
+        if named is not None:
+            return named  # type: ignore[no-any-return]
         ready = self.weapons_ready(s)
         return ready[0] if ready else None
 
@@ -341,6 +362,15 @@ class Conflict(Encounter):
         self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None = None
     ) -> tuple[int, int, int]:
         """Pool for a roll: a die for `skill` (or any skill serving the approaches), mastery, difficulty."""
+        key = (approaches, mastery, difficulty, skill)
+        known = s.pools.get(key)
+        if known is None:
+            known = s.pools[key] = self._new_pool(s, approaches, mastery, difficulty, skill)
+        return known
+
+    def _new_pool(
+        self, s: Side, approaches: tuple[str, ...], mastery: bool, difficulty: int, skill: str | None
+    ) -> tuple[int, int, int]:
         pc = s.pc
         if skill is not None:
             has_skill = skill in pc.skills
@@ -363,9 +393,8 @@ class Conflict(Encounter):
         amount = roll_stress(die, self.rng, brutal)
         if band == CRIT_FAIL:
             amount *= 2
-        self._stress(
-            s, amount, piercing, f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})", events
-        )
+        cause = f"{source} ({die}{', doubled' if band == CRIT_FAIL else ''})" if self.record else ""
+        self._stress(s, amount, piercing, cause, events)
 
     def _stress(self, s: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         pc = s.pc
@@ -405,21 +434,24 @@ class Conflict(Encounter):
         t = self.who(action.target)
         if t.side == self.pc_side or t.out is not None:
             raise RulesError(f"{t.label} is not a foe still in the fight")
-        index = self._chosen(s, action)
+        options = action.options or {}
+        index = options.get("weapon")
         if index is None:
-            raise RulesError(f"{s.label} has no weapon that can reach from here")
+            index = self._chosen(s, action)
+            if index is None:
+                raise RulesError(f"{s.label} has no weapon that can reach from here")
         w = self.weapon(pc, index)
         if index != -1 and not self.usable(s, index):
             raise RulesError(f"{s.label} cannot use the {w['name']} now")
         s.wielding = index
         tags = w["tags"]
-        stun = bool(action.option("stun")) and "stunning" in tags
-        both = bool(action.option("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
+        stun = bool(options.get("stun")) and "stunning" in tags
+        both = bool(options.get("both")) and "double-barrelled" in tags and s.loaded.get(index, 0) >= 2
         roll = self._attack_roll(s, index, w, t)
         if "surprising" in tags:
             s.surprised.add(index)
         s.attacked = True
-        result = self._roll(s, roll, f"attack {t.label} with {w['name']}", events)
+        result = self._roll(s, roll, f"attack {t.label} with {w['name']}" if self.record else "", events)
         if "one-shot" in tags:
             s.used.add(index)
         if index in s.loaded:
@@ -459,19 +491,22 @@ class Conflict(Encounter):
             die = step(die, 1 if self.distance == "close" else -1)
         if s.tired.get(index):
             die = step(die, -s.tired[index])
-        brutal = tag_count(tags, "brutal") + (1 if both else 0)
+        arm = s.arms.get(index)
+        if arm is None:
+            arm = s.arms[index] = (tag_count(tags, "brutal"), tag_die(tags, "spread"))
+        brutal = arm[0] + (1 if both else 0)
         amount = roll_stress(die, self.rng, brutal) + result.tens
         piercing = "piercing" in tags
         crit = f" +{result.tens} for tens" if result.tens else ""
-        self._hurt(t, amount, piercing, f"{s.label}'s {w['name']} ({die}{crit})", events)
-        spread = tag_die(tags, "spread")
+        cause = f"{s.label}'s {w['name']} ({die}{crit})" if self.record else ""  # only the journal says it
+        self._hurt(t, amount, piercing, cause, events)
+        spread = arm[1]
         if spread and amount > 0:
             others = [o for o in self.foes() if o is not t]
             count = min(len(others), self.rng.die(spread))
+            cause = f"the spread of {s.label}'s {w['name']}" if self.record else ""
             for other in others[:count]:
-                self._hurt(
-                    other, ceil(amount / 2), piercing, f"the spread of {s.label}'s {w['name']}", events
-                )
+                self._hurt(other, ceil(amount / 2), piercing, cause, events)
 
     def _hurt(self, t: Side, amount: int, piercing: bool, cause: str, events: list[Event]) -> None:
         npc = t.npc
@@ -557,8 +592,27 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
             return Action(pc, "close")
         return Action(pc, "flee")
 
-    target, _ = weakest(foes, lambda t: t.npc.resistance - t.npc.stress
-                        + max(0, t.npc.armour_value - t.npc.armour_stress))  # stress it can still take
+    target, _ = weakest(foes, _room)
+    key = (tuple(ready), tuple(s.tired.items()))
+    picked = s.picks.get(key)
+    if picked is None:
+        picked = s.picks[key] = _pick(conflict, s, ready)
+    index, stunner = picked
+    if stunner is not None and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:
+        return Action(pc, "attack", target.actor, options={"weapon": stunner, "stun": True})
+    return Action(pc, "attack", target.actor, options={"weapon": index})
+
+
+def _room(t: Side) -> int:
+    """The stress a foe can still take: its Resistance left, and its armour's."""
+    npc = t.npc
+    return npc.resistance - npc.stress + max(0, npc.armour_value - npc.armour_stress)
+
+
+def _pick(conflict: Conflict, s: Side, ready: list[int]) -> tuple[int, int | None]:
+    """The hardest-hitting ready weapon (a stunning one only when it is the only one), and the first
+    stunning weapon ready, if any."""
+    pc = s.pc
 
     def strength(i: int) -> tuple[int, int]:
         w = conflict.weapon(pc, i)
@@ -570,6 +624,4 @@ def policy(pc: ResistancePC, conflict: Conflict, rng: Rng) -> Action:
     ]
     index = max(usable or ready, key=lambda i: (strength(i), -i))
     stunners = [i for i in ready if i != -1 and "stunning" in conflict.weapon(pc, i)["tags"]]
-    if stunners and conflict.difficulty_of(target) > 0 and target.stunned_until < conflict.round:
-        return Action(pc, "attack", target.actor, options={"weapon": stunners[0], "stun": True})
-    return Action(pc, "attack", target.actor, options={"weapon": index})
+    return index, stunners[0] if stunners else None

@@ -99,7 +99,9 @@ def roll_stress(die: str, rng: Rng, extra: int = 0) -> int:
     if die == "1":
         return 1
     sides = int(die[1:])
-    return max(rng.die(sides) for _ in range(1 + max(0, extra)))
+    if extra <= 0:
+        return rng.die(sides)
+    return max(rng.die(sides) for _ in range(1 + extra))
 
 
 def rank(die: str) -> int:

@@ -27,6 +27,7 @@ class Setting:
                 f"no Resistance setting pack called {setting_id!r}"
                 f" (its table {self.prefix}/resistances is missing)"
             )
+        self._resistance_ids: dict[str, str] = {}
 
     resistances = KeyedTable("resistances")
     skills = KeyedTable("skills")
@@ -40,7 +41,13 @@ class Setting:
 
     # -- lookups ------------------------------------------------------------------
     def resistance_id(self, text: str) -> str:
-        return find(self.resistances, text, "resistance", f" in {self.id}")
+        """The resistance a word names (found once per word: every stress in a fight asks)."""
+        known = self._resistance_ids.get(text) if type(text) is str else None
+        if known is None:
+            known = find(self.resistances, text, "resistance", f" in {self.id}")
+            if type(text) is str:
+                self._resistance_ids[text] = known
+        return known
 
     def name(self, resistance: str) -> str:
         return str(self.resistances[resistance]["text"])
