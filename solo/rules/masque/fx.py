@@ -41,7 +41,8 @@ def role_die_natural(seat: MasqueSeat) -> DieRoll | None:
     if roll is None or size < 4:  # a natural needs four faces or more
         return None
     for d in roll.dice:  # `d.natural` inline: at its top face
-        if d.sides == size and d.rolls[-1] == size and d.sign > 0 and d.full and not d.modifier and not d.lost:
+        if d.sides == size and d.rolls[-1] == size and d.sign > 0 and d.full and not d.modifier \
+                and not d.lost:
             return d
     return None
 

@@ -180,7 +180,7 @@ class SetTo(Encounter):
             first = troupe[0]
             rest = self.other(first)
             may_lead = all(x.mactor.is_monster or not x.mactor.is_pc for x in self.seats if x.side == rest)
-            leaders = [x for x in self.seats if x.side == rest and not x.mactor.is_monster] if may_lead else []
+            leaders = [x for x in self.seats if x.side == rest and not x.mactor.is_monster and may_lead]
             self._sides_order = (first, rest, leaders)
         first, rest, leaders = self._sides_order
         if leaders and any(s.out is None for s in leaders):
@@ -507,7 +507,7 @@ class SetTo(Encounter):
             up = {s: self.upstage(s) for s in self.sides}
         strikers = [s for s in up[side] if s.roll is not None]
         personal = [s.roll.personal for s in strikers]  # type: ignore[union-attr]
-        keys = [(-p, s.mactor.build) for p, s in zip(personal, strikers)]
+        keys = [(-p, s.mactor.build) for p, s in zip(personal, strikers, strict=True)]
         if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
             rng = self.rng
             order = [i for *_, i in sorted([(*key, rng.random(), i) for i, key in enumerate(keys)])]
@@ -517,7 +517,7 @@ class SetTo(Encounter):
         met = [personal[i] >= 1 and 2 * personal[i] >= strikers[k].roll.average2  # type: ignore[union-attr]
                for k, i in enumerate(order)]
         foes_up = bool(up[self.other(side)])
-        qualified = [s for s, ok in zip(strikers, met) if ok and not s.forfeit]
+        qualified = [s for s, ok in zip(strikers, met, strict=True) if ok and not s.forfeit]
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average] \
             if self.stolen else []
         if not qualified and not stolen and foes_up and strikers and not strikers[0].forfeit:

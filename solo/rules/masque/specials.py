@@ -20,9 +20,8 @@ Merekite's doubled double adds its sum again as a bonus (not averaged).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from solo.dice.special import explode_add, roll_face
 from solo.rules.engine import Event
@@ -515,7 +514,7 @@ def end_of_bit(enc: SetTo, events: list[Event]) -> None:
 
 
 #: each monster's options once cast (`after_roll`), by hook
-_AFTER = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot, "salamander": _salamander,
-          "merekite": _merekite, "halfling": _halfling, "mast-rats": rat_bite, "rounder": _rounder,
-          "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf, "dwarf": _dwarf,
-          "spidure": _spidure}
+_AFTER = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
+          "salamander": _salamander, "merekite": _merekite, "halfling": _halfling, "mast-rats": rat_bite,
+          "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
+          "dwarf": _dwarf, "spidure": _spidure}

@@ -198,7 +198,7 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
             dice = [DieRoll(plain[0], cast.terms[0].sign, [rng.die(plain[0])])]
         else:
             dice = [DieRoll(sides, term.sign, [value])
-                    for sides, term, value in zip(plain, cast.terms, rng.dice(plain))]
+                    for sides, term, value in zip(plain, cast.terms, rng.dice(plain), strict=True)]
     else:
         dice = [roll_term(t, cast.least, rng) for t in cast.terms]
     roll = CastRoll(cast, dice, cast.const)
