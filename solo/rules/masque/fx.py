@@ -37,7 +37,7 @@ MAX_REPEATS = 20
 
 def role_die_natural(seat: MasqueSeat) -> DieRoll | None:
     roll = seat.roll
-    size = seat.mactor.role_die
+    size = seat.role_die
     if roll is None or size < 4:  # a natural needs four faces or more
         return None
     for d in roll.dice:  # `d.natural` inline: at its top face

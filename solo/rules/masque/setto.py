@@ -68,7 +68,7 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind", "mactor")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -84,6 +84,8 @@ class MasqueSeat(Seat):
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
         self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
+        self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
+        self.role_die: int = actor.role_die
 
 
 class SetTo(Encounter):
@@ -242,7 +244,7 @@ class SetTo(Encounter):
         else:
             kind = "cast"
             me = s.mactor
-            if not me.is_monster:
+            if not s.is_monster:
                 if aims is not None and s.side in aims:
                     target = aims[s.side]
                 else:
@@ -251,7 +253,7 @@ class SetTo(Encounter):
                             target = foe.mactor
                     if aims is not None:
                         aims[s.side] = target
-                dice = _suggested(me.role_die, me.current)[0]
+                dice = _suggested(s.role_die, me.current)[0]
         if aims is None:
             return _move(actor, kind, target, dice)
         key = (s.index, kind, id(target), dice)
@@ -375,7 +377,7 @@ class SetTo(Encounter):
                 if seat.side == side and seat.roll is not None and seat.out is None:
                     if seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
-                    if seat.mactor.is_monster:
+                    if seat.is_monster:
                         specials.after_roll(self, seat, events)
                     elif not specials.own_fx(self, seat, events):
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
@@ -385,7 +387,7 @@ class SetTo(Encounter):
                 self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
         # nullify: a monster's all-1s costs it a hit
         for seat in casters:
-            if seat.roll is not None and seat.roll.nullified and seat.mactor.is_monster and seat.out is None:
+            if seat.roll is not None and seat.roll.nullified and seat.is_monster and seat.out is None:
                 self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
                           seat.actor)
                 self.take_hit(seat, events, source=None, dealt=False)
@@ -418,7 +420,7 @@ class SetTo(Encounter):
 
     def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
         actor = seat.mactor
-        if actor.is_monster:
+        if seat.is_monster:
             cast = self.monster_cast(seat)
             roll = roll_cast(cast, self.rng, monster=True)
             specials.modifiers(self, seat, roll)
@@ -505,25 +507,28 @@ class SetTo(Encounter):
         """`up`: who stands upstage on each side as the strike is decided."""
         if up is None:
             up = {s: self.upstage(s) for s in self.sides}
-        strikers = [s for s in up[side] if s.roll is not None]
-        personal = [s.roll.personal for s in strikers]  # type: ignore[union-attr]
-        keys = [(-p, s.mactor.build) for p, s in zip(personal, strikers, strict=True)]
+        met: list[tuple[MasqueSeat, bool]] = []  # each striker, and whether its casting met its average
+        keys: list[tuple[int, int]] = []  # the order of hits: higher casting first, then lesser Build
+        for s in up[side]:
+            roll = s.roll
+            if roll is not None:
+                personal = roll.personal  # `roll.met`, with the casting worked out once
+                met.append((s, personal >= 1 and 2 * personal >= roll.average2))
+                keys.append((-personal, s.mactor.build))
         if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
             rng = self.rng
             order = [i for *_, i in sorted([(*key, rng.random(), i) for i, key in enumerate(keys)])]
         else:
             order = sorted(range(len(keys)), key=keys.__getitem__)
-        strikers = [strikers[i] for i in order]
-        met = [personal[i] >= 1 and 2 * personal[i] >= strikers[k].roll.average2  # type: ignore[union-attr]
-               for k, i in enumerate(order)]
-        foes_up = bool(up[self.other(side)])
-        qualified = [s for s, ok in zip(strikers, met, strict=True) if ok and not s.forfeit]
+        strikers = [met[i][0] for i in order]
+        qualified = [s for s, ok in (met[i] for i in order) if ok and not s.forfeit]
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average] \
             if self.stolen else []
-        if not qualified and not stolen and foes_up and strikers and not strikers[0].forfeit:
+        if not qualified and not stolen and up[self.other(side)] and strikers and not strikers[0].forfeit:
             qualified = [strikers[0]]
-            self.emit(events, "hit", f"{strikers[0].label} lands the one hit a strike always deals.",
-                      strikers[0].actor)
+            if self.record:
+                self.emit(events, "hit", f"{strikers[0].label} lands the one hit a strike always deals.",
+                          strikers[0].actor)
         for seat in strikers:
             if seat not in qualified:
                 seat.forced = True
@@ -562,12 +567,11 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        actor = seat.mactor
         seat.state["hit_bit"] = self.round
         seat.state["taken"] = seat.state.get("taken", 0) + 1
         seat.add("hits", 1)
         record = self.record
-        if actor.is_monster:
+        if seat.is_monster:
             seat.hits += 1
             if seat.hits >= 2:
                 if record:
@@ -619,40 +623,39 @@ class SetTo(Encounter):
     def restage(self, events: list[Event]) -> None:
         stage = self.stage
         stage.new_restaging()
-        fallen = {side: stage.empty(side) for side in self.sides}
+        # the marks left by the fallen, before anyone moves (an Orc stepping onto one takes its dice)
+        fallen = {side: stage.empty(side) for side in self.sides} if "orc" in self.hooks else None
         record = self.record
-        seats = self.seats
-        for seat in seats:
+        moves: dict[str, list[MasqueSeat]] = {"step-down": [], "ready": [], "enter": []}  # in seat order
+        for seat in self.seats:
+            if seat.action is not None and seat.action.kind in moves:
+                moves[seat.action.kind].append(seat)
             if seat.forced and seat.out is None and self.up(seat):
                 self.leave(seat)
                 if record:
                     self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
                 specials.witcher_drags(self, seat, events)
-        for seat in seats:
-            action = seat.action
-            if action is not None and action.kind == "step-down" and seat.out is None:
-                if self.leave(seat):
-                    self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
+        for seat in moves["step-down"]:
+            if seat.out is None and self.leave(seat):
+                self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         named.remand(self, events)
-        for seat in seats:
-            action = seat.action
-            if action is not None and action.kind == "ready" and seat.out is None:
-                item = action.option("item")
-                if item in seat.mactor.unreadied:
-                    seat.mactor.unreadied.remove(item)
-                    seat.mactor.items.append(item)
-                    self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
+        for seat in moves["ready"]:
+            item = seat.action.option("item")  # type: ignore[union-attr]
+            if seat.out is None and item in seat.mactor.unreadied:
+                seat.mactor.unreadied.remove(item)
+                seat.mactor.items.append(item)
+                self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
         specials.restage(self, events)
-        for seat in seats:
+        for seat in moves["enter"]:
             action = seat.action
-            if action is not None and action.kind == "enter" and seat.out is None \
-                    and not specials.pinned(self, seat):
+            if seat.out is None and action is not None and not specials.pinned(self, seat):
                 wanted = action.option("mark")
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
-                    specials.entered(self, seat, mark, mark in fallen[seat.side], events)
+                    was_fallen = fallen is not None and mark in fallen[seat.side]
+                    specials.entered(self, seat, mark, was_fallen, events)
                     if record:
                         self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
         specials.after_restaging(self, events)
