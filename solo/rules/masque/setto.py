@@ -237,8 +237,8 @@ class SetTo(Encounter):
         again (nothing changes an action once made)."""
         actor = s.actor
         target = dice = None
-        if not self.up(s):
-            kind = "enter"
+        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
+            kind = "enter"  # downstage (`up`, inline)
         elif s.immobile:
             kind = "held"
         else:
@@ -379,7 +379,9 @@ class SetTo(Encounter):
                         continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.is_monster:
                         specials.after_roll(self, seat, events)
-                    elif not specials.own_fx(self, seat, events):
+                    elif seat.kind and specials.own_fx(self, seat, events):
+                        continue  # a role NPC's own Fx (Vlad's) in place of its role's
+                    elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
         if record:
             for seat in casters:
@@ -427,9 +429,10 @@ class SetTo(Encounter):
             return roll
         cast = parse_cast(str(action.option("dice")))
         over = cast.const <= -1 and cast.faces == actor.current + 1
-        cast = specials.role_cast(self, seat, cast)
+        if seat.kind:  # a role NPC's own cast (Vlad's)
+            cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
-        weapons = items.pluses(actor.items, "weapon")
+        weapons = items.pluses(actor.items, "weapon") if actor.items else None
         if weapons:
             bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
             roll.edge = items.stack_modifiers(bonuses)
@@ -663,7 +666,7 @@ class SetTo(Encounter):
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
         for seat in self.seats:
-            if seat.out is not None or seat.hits != 1:
+            if seat.out is not None or seat.hits != 1 or not seat.mactor.items:
                 continue
             worn = items.pluses(seat.mactor.items, "armour")
             if not worn:

@@ -105,7 +105,10 @@ class CastRoll:
         """The final casting: 0 when nullified or below 1."""
         if self.nullified or self.void:
             return 0
-        raw = self.raw
+        raw = self.const + self.bonus - self.reduction  # `raw`, inline
+        for d in self.dice:
+            if not d.lost:
+                raw += d.sign * sum(d.rolls) + d.adjust
         return raw if raw >= 1 else 0
 
     @property
