@@ -114,7 +114,7 @@ class SetTo(Encounter):
         for side in self.sides:
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
-            seat.was_up = bool(self.mark(seat))
+            seat.was_up = seat in self.stage.marks[seat.side]
         self.striker: str | None = None
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
