@@ -28,10 +28,12 @@ class Stage(Generic[T]):
     def stage(self, side: str, occupants: Iterable[T]) -> list[T]:
         """Put the first occupants on marks 1, 2, 3...; the rest (returned) wait downstage."""
         rest: list[T] = []
+        marks = self.marks[side]
         for occupant in occupants:
-            free = self.vacant(side)
-            if free:
-                self.marks[side][free[0] - 1] = occupant
+            for i, held in enumerate(marks):  # the lowest vacant mark (`vacant`)
+                if held is None and (side, i + 1) not in self.trampled:
+                    marks[i] = occupant
+                    break
             else:
                 rest.append(occupant)
         return rest

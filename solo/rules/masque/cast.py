@@ -20,10 +20,11 @@ Monster casts come from their stat blocks and are not checked ([SR] 5.10.6).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from solo.dice.special import DOUBLED
 from solo.rules.engine import RulesError
 
 MAX_ROLE_DICE = 3
@@ -65,11 +66,31 @@ def die_average(sides: int) -> Fraction:
 
 @dataclass(frozen=True, slots=True)
 class Cast:
-    """A cast formula: initial dice in order, a constant (0 or less) and whether its pairs keep the least."""
+    """A cast formula: initial dice in order, a constant (0 or less) and whether its pairs keep the least.
+
+    What rolling it needs is worked out once, when it is made (a forecast rolls each cast thousands of
+    times): `plain`, the sizes of its dice when each is one plain die (drawn in one go), else None;
+    `tops`, the indices of the (at most two) initial dice with the most faces, earlier dice first on
+    ties; and its hash.
+    """
 
     terms: tuple[Term, ...]
     const: int = 0
     least: bool = False
+    plain: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
+    tops: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        terms = self.terms
+        plain = all(not t.pair and t.sides != 1 and t.sides not in DOUBLED for t in terms)
+        order = sorted(range(len(terms)), key=lambda i: -terms[i].rank)
+        object.__setattr__(self, "plain", tuple(t.sides for t in terms) if plain else None)
+        object.__setattr__(self, "tops", tuple(sorted(order[:2])))
+        object.__setattr__(self, "_hash", hash((terms, self.const, self.least)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def text(self) -> str:

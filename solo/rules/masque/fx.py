@@ -37,11 +37,14 @@ MAX_REPEATS = 20
 
 def role_die_natural(seat: MasqueSeat) -> DieRoll | None:
     roll = seat.roll
-    size = seat.mactor.role_die
-    if roll is None or not size:
+    size = seat.role_die
+    if roll is None or size < 4:  # a natural needs four faces or more
         return None
-    return next((d for d in roll.dice if d.sides == size and d.sign > 0 and d.full and not d.modifier
-                 and not d.lost and d.natural), None)
+    for d in roll.dice:  # `d.natural` inline: at its top face
+        if d.sides == size and d.rolls[-1] == size and d.sign > 0 and d.full and not d.modifier \
+                and not d.lost:
+            return d
+    return None
 
 
 def role_fx(enc: SetTo, seat: MasqueSeat, aim: Any, events: list[Event]) -> None:
@@ -98,6 +101,7 @@ def apply(enc: SetTo, seat: MasqueSeat, target: MasqueSeat, tdie: DieRoll, rerol
             return f"{target.label}'s d{tdie.sides} ({value}) is knocked away"
         taken = DieRoll(tdie.sides, 1, list(tdie.rolls), adjust=tdie.adjust)
         seat.state.setdefault("stolen", []).append(taken)
+        enc.stolen = True  # counted this bit only (`SetTo.borrowed`)
         return f"takes {target.label}'s d{tdie.sides} ({value}) for its side"
     # magnus
     value = tdie.value

@@ -149,7 +149,7 @@ def remand(enc: SetTo, events: list[Event]) -> None:
     """Restaging: each Magnus with a Remand rod sends the upstage foe that cast highest downstage; the rod
     passes to it."""
     for seat in enc.seats:
-        if seat.out is not None or not uses(enc, seat, "remand-rod"):
+        if seat.out is not None or "remand-rod" not in seat.mactor.items or not uses(enc, seat, "remand-rod"):
             continue
         foes = [s for s in enc.upstage(enc.other(seat.side)) if id(s) not in enc.stage.moved
                 and enc.stage.mark_of(s.side, s)]

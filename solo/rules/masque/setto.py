@@ -68,10 +68,11 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
+        self.mactor: MasqueActor = actor  # the seat's actor, typed (a seat's actor never changes)
         self.hits = 0  # unpaired hits (a monster: hits this set-to)
         self.roll: CastRoll | None = None
         self.immobile = 0  # bits still held fast (a Curate's Role Fx)
@@ -83,10 +84,8 @@ class MasqueSeat(Seat):
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
         self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
-
-    @property
-    def mactor(self) -> MasqueActor:
-        return self.actor  # type: ignore[return-value]
+        self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
+        self.role_die: int = actor.role_die
 
 
 class SetTo(Encounter):
@@ -115,12 +114,15 @@ class SetTo(Encounter):
         for side in self.sides:
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
-            seat.was_up = bool(self.mark(seat))
+            seat.was_up = seat in self.stage.marks[seat.side]
         self.striker: str | None = None
-        self._sides_order: tuple[str, str, bool] | None = None  # `initiative`'s fixed part
+        self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+        self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
+        self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
+        self._made: dict[tuple[int, str, int, str | None], Action] = {}  # `_policy_move`'s moves, made once
         surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
 
     # -- where everyone stands ------------------------------------------------------------
@@ -137,7 +139,10 @@ class SetTo(Encounter):
         return out
 
     def downstage(self, side: str) -> list[MasqueSeat]:
-        return [s for s in self.seats if s.side == side and s.out is None and not self.up(s)]
+        marks = self.stage.marks[side]
+        intruders = self.intruders
+        return [s for s in self.seats if s.side == side and s.out is None and s not in marks
+                and not (intruders and self.intruding(s) is not None)]
 
     def up(self, seat: MasqueSeat) -> bool:
         """On a mark: its own side's, or (a Mast Rat) an opponent's."""
@@ -176,10 +181,11 @@ class SetTo(Encounter):
             troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
             first = troupe[0]
             rest = self.other(first)
-            self._sides_order = (first, rest, all(x.mactor.is_monster or not x.mactor.is_pc
-                                                  for x in self.seats if x.side == rest))
-        first, rest, may_lead = self._sides_order
-        if may_lead and any(not s.mactor.is_monster for s in self.seats if s.side == rest and s.out is None):
+            may_lead = all(x.mactor.is_monster or not x.mactor.is_pc for x in self.seats if x.side == rest)
+            leaders = [x for x in self.seats if x.side == rest and not x.mactor.is_monster and may_lead]
+            self._sides_order = (first, rest, leaders)
+        first, rest, leaders = self._sides_order
+        if leaders and any(s.out is None for s in leaders):
             return [rest, first]
         return [first, rest]
 
@@ -225,18 +231,36 @@ class SetTo(Encounter):
             return None
         return self._policy_move(seat)  # type: ignore[arg-type]
 
-    def _policy_move(self, s: MasqueSeat) -> Action:
+    def _policy_move(self, s: MasqueSeat, aims: dict[str, Any] | None = None) -> Action:
+        """`aims` (the quick loop of `run`): each side's target as found so far in this declaration (the
+        stage does not change while everyone declares); the moves are then made once a set-to and used
+        again (nothing changes an action once made)."""
         actor = s.actor
-        if not self.up(s):
-            return Action(actor, "enter", options={"mark": "any"})
-        if s.immobile:
-            return Action(actor, "held")
-        if s.mactor.is_monster:
-            return Action(actor, "cast")
-        foes = [f.actor for f in self.upstage(self.other(s.side))]
-        target = max(foes, key=lambda t: t.build) if foes else None  # type: ignore[attr-defined]
-        me = s.mactor
-        return Action(actor, "cast", target, options={"dice": _suggested(me.role_die, me.current)[0]})
+        target = dice = None
+        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
+            kind = "enter"  # downstage (`up`, inline)
+        elif s.immobile:
+            kind = "held"
+        else:
+            kind = "cast"
+            me = s.mactor
+            if not s.is_monster:
+                if aims is not None and s.side in aims:
+                    target = aims[s.side]
+                else:
+                    for foe in self.upstage(self.other(s.side)):  # the first foe of the biggest Build
+                        if target is None or foe.mactor.build > target.build:
+                            target = foe.mactor
+                    if aims is not None:
+                        aims[s.side] = target
+                dice = _suggested(s.role_die, me.current)[0]
+        if aims is None:
+            return _move(actor, kind, target, dice)
+        key = (s.index, kind, id(target), dice)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = _move(actor, kind, target, dice)
+        return made
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
         """The kernel's loop; a forecast's set-to (nothing recorded, the policy deciding for everyone)
@@ -250,9 +274,10 @@ class SetTo(Encounter):
         events: list[Event] = []
         seats = self.seats
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
+            aims: dict[str, Any] = {}
             for seat in seats:
                 if seat.out is None and seat.acts and seat.action is None:
-                    seat.action = self._policy_move(seat)
+                    seat.action = self._policy_move(seat, aims)
             self.resolve_round(events)
             for seat in seats:
                 seat.action = None
@@ -325,11 +350,16 @@ class SetTo(Encounter):
     # -- one bit --------------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:
         bit = self.round
-        self.emit(events, "bit", f"Bit {bit}.")
+        record = self.record
+        if record:
+            self.emit(events, "bit", f"Bit {bit}.")
+        if self.stolen:  # a Bravo's taken dice count for one bit
+            self.stolen = False
+            for seat in self.seats:
+                seat.state.pop("stolen", None)
         casters: list[MasqueSeat] = []
         for seat in self.seats:
             seat.roll = None
-            seat.state.pop("stolen", None)
             seat.forced = False
             seat.forfeit = False
             action = seat.action
@@ -347,31 +377,37 @@ class SetTo(Encounter):
                 if seat.side == side and seat.roll is not None and seat.out is None:
                     if seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
-                    if seat.mactor.is_monster:
+                    if seat.is_monster:
                         specials.after_roll(self, seat, events)
-                    elif not specials.own_fx(self, seat, events):
+                    elif seat.kind and specials.own_fx(self, seat, events):
+                        continue  # a role NPC's own Fx (Vlad's) in place of its role's
+                    elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
                         fx.role_fx(self, seat, seat.action.target if seat.action else None, events)
-        if self.record:
+        if record:
             for seat in casters:
                 shown = seat.roll.text() if seat.roll else ""
                 self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
         # nullify: a monster's all-1s costs it a hit
         for seat in casters:
-            if seat.roll is not None and seat.roll.nullified and seat.mactor.is_monster and seat.out is None:
+            if seat.roll is not None and seat.roll.nullified and seat.is_monster and seat.out is None:
                 self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
                           seat.actor)
                 self.take_hit(seat, events, source=None, dealt=False)
         specials.before_totals(self, casters, events)
-        totals = {side: self.side_total(side) for side in self.sides}
-        a, b = list(self.sides)
-        self.emit(events, "totals", f"Totals: {a} {totals[a]}, {b} {totals[b]}.", None,
-                  totals=dict(totals))
-        striker = self.striker = self.strike_side(totals)
+        # who stands upstage does not change from here until the hits are dealt
+        a, b = self.sides
+        up = {a: self.upstage(a), b: self.upstage(b)}
+        totals = {a: self._side_total(a, up[a], up[b]), b: self._side_total(b, up[b], up[a])}
+        if record:
+            self.emit(events, "totals", f"Totals: {a} {totals[a]}, {b} {totals[b]}.", None,
+                      totals=dict(totals))
+        striker = self.striker = self._strike_side(totals, up)
         if striker is None:
             self.emit(events, "parley", "The totals tie: a parley, nobody strikes this bit.")
         else:
-            self.emit(events, "strike", f"The strike goes to the {striker}.")
-            self.deal_hits(striker, bit, events)
+            if record:
+                self.emit(events, "strike", f"The strike goes to the {striker}.")
+            self.deal_hits(striker, bit, events, up)
             specials.side_struck(self, self.other(striker), events)
         self.restage(events)
         self.armour_checks(events)
@@ -386,16 +422,17 @@ class SetTo(Encounter):
 
     def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
         actor = seat.mactor
-        if actor.is_monster:
+        if seat.is_monster:
             cast = self.monster_cast(seat)
             roll = roll_cast(cast, self.rng, monster=True)
             specials.modifiers(self, seat, roll)
             return roll
         cast = parse_cast(str(action.option("dice")))
         over = cast.const <= -1 and cast.faces == actor.current + 1
-        cast = specials.role_cast(self, seat, cast)
+        if seat.kind:  # a role NPC's own cast (Vlad's)
+            cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
-        weapons = items.pluses(actor.items, "weapon")
+        weapons = items.pluses(actor.items, "weapon") if actor.items else None
         if weapons:
             bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
             roll.edge = items.stack_modifiers(bonuses)
@@ -413,51 +450,88 @@ class SetTo(Encounter):
         return roll
 
     def side_total(self, side: str) -> int:
-        casters = [s for s in self.upstage(side) if s.roll is not None]
+        return self._side_total(side, self.upstage(side), self.upstage(self.other(side)))
+
+    def _side_total(self, side: str, up: list[MasqueSeat], foes_up: list[MasqueSeat]) -> int:
+        casters = [s for s in up if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
+        alone = len(casters) == 1
         total = 0
         for s in casters:
-            assert s.roll is not None
-            total += named.side_share(s, s.roll.personal if len(casters) == 1 else s.roll.casting)
-        total += sum(d.value for d in self.borrowed(side))
-        return max(0, total - self.reduction(side))
+            roll: CastRoll = s.roll  # type: ignore[assignment]
+            share = roll.personal if alone else roll.casting
+            total += named.side_share(s, share) if s.mactor.items else share
+        if self.stolen:
+            total += sum(d.value for d in self.borrowed(side))
+        if "fell-groot" in self.hooks:
+            total -= self._reduction(foes_up)
+        return max(0, total)
 
     def borrowed(self, side: str) -> list[DieRoll]:
         """Dice a Bravo's Role Fx took from the foes, counted on this side as extra actors."""
         return [d for s in self.seats if s.side == side and s.state for d in s.state.get("stolen", ())]
 
     def reduction(self, side: str) -> int:
-        return int(sum(s.state.get("pool_reduction", 0) for s in self.upstage(self.other(side)) if s.state))
+        return self._reduction(self.upstage(self.other(side)))
+
+    @staticmethod
+    def _reduction(foes_up: list[MasqueSeat]) -> int:
+        """What the foes upstage take off a side's total (a Fell G'root's d4)."""
+        return int(sum(s.state.get("pool_reduction", 0) for s in foes_up if s.state))
 
     def strike_side(self, totals: dict[str, int]) -> str | None:
-        a, b = list(self.sides)
-        up: dict[str, int] = {}
-        nat: dict[str, int] = {}
-        for side in self.sides:
-            rolls = [s.roll for s in self.upstage(side) if s.roll is not None]
-            up[side] = len(rolls)
-            nat[side] = max((d.sides for r in rolls for d in r.naturals() if d.sides >= 6 and not d.lost),
-                            default=0)
+        return self._strike_side(totals, {side: self.upstage(side) for side in self.sides})
+
+    def _strike_side(self, totals: dict[str, int], up: dict[str, list[MasqueSeat]]) -> str | None:
+        a, b = self.sides
+        count: dict[str, int] = {}
+        nat: dict[str, int] = {}  # the most faces of a natural (d6 or larger) upstage
+        for side in (a, b):
+            n = best = 0
+            for s in up[side]:
+                roll = s.roll
+                if roll is None:
+                    continue
+                n += 1
+                for d in roll.dice:
+                    sides = d.sides
+                    if sides > best and sides >= 6 and d.rolls[-1] == sides and not d.modifier and not d.lost:
+                        best = sides
+            count[side], nat[side] = n, best
         for few, many in ((a, b), (b, a)):
-            if up[few] < up[many] and nat[few] and nat[few] > nat[many]:
+            if count[few] < count[many] and nat[few] and nat[few] > nat[many]:
                 return few
         if totals[a] == totals[b]:
             return None
         return a if totals[a] > totals[b] else b
 
-    def deal_hits(self, side: str, bit: int, events: list[Event]) -> None:
-        strikers = [s for s in self.upstage(side) if s.roll is not None]
-        keys = {id(s): (-s.roll.personal, s.mactor.build) for s in strikers}  # type: ignore[union-attr]
-        tied = len(set(keys.values())) < len(keys)
-        tiebreak = {id(s): self.rng.random() if tied else 0.0 for s in strikers}
-        strikers.sort(key=lambda s: (*keys[id(s)], tiebreak[id(s)]))
-        foes_up = bool(self.upstage(self.other(side)))
-        qualified = [s for s in strikers if s.roll is not None and s.roll.met and not s.forfeit]
-        stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average]
-        if not qualified and not stolen and foes_up and strikers and not strikers[0].forfeit:
+    def deal_hits(self, side: str, bit: int, events: list[Event],
+                  up: dict[str, list[MasqueSeat]] | None = None) -> None:
+        """`up`: who stands upstage on each side as the strike is decided."""
+        if up is None:
+            up = {s: self.upstage(s) for s in self.sides}
+        met: list[tuple[MasqueSeat, bool]] = []  # each striker, and whether its casting met its average
+        keys: list[tuple[int, int]] = []  # the order of hits: higher casting first, then lesser Build
+        for s in up[side]:
+            roll = s.roll
+            if roll is not None:
+                personal = roll.personal  # `roll.met`, with the casting worked out once
+                met.append((s, personal >= 1 and 2 * personal >= roll.average2))
+                keys.append((-personal, s.mactor.build))
+        if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
+            rng = self.rng
+            order = [i for *_, i in sorted([(*key, rng.random(), i) for i, key in enumerate(keys)])]
+        else:
+            order = sorted(range(len(keys)), key=keys.__getitem__)
+        strikers = [met[i][0] for i in order]
+        qualified = [s for s, ok in (met[i] for i in order) if ok and not s.forfeit]
+        stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average] \
+            if self.stolen else []
+        if not qualified and not stolen and up[self.other(side)] and strikers and not strikers[0].forfeit:
             qualified = [strikers[0]]
-            self.emit(events, "hit", f"{strikers[0].label} lands the one hit a strike always deals.",
-                      strikers[0].actor)
+            if self.record:
+                self.emit(events, "hit", f"{strikers[0].label} lands the one hit a strike always deals.",
+                          strikers[0].actor)
         for seat in strikers:
             if seat not in qualified:
                 seat.forced = True
@@ -465,12 +539,13 @@ class SetTo(Encounter):
             target = self.allot(side)
             if target is None:
                 break
-            target = named.redirect(self, seat, target, events)
-            if target is None:
-                continue
+            if seat.mactor.items or target.mactor.items:
+                target = named.redirect(self, seat, target, events)
+                if target is None:
+                    continue
             before = target.state.get("taken", 0)
             specials.deliver(self, seat, target, bit, events)
-            if target.state.get("taken", 0) > before:
+            if target.state.get("taken", 0) > before and (seat.mactor.items or target.mactor.items):
                 named.landed(self, seat, target, events)
         for die in stolen:
             target = self.allot(side)
@@ -495,20 +570,23 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        actor = seat.mactor
         seat.state["hit_bit"] = self.round
         seat.state["taken"] = seat.state.get("taken", 0) + 1
         seat.add("hits", 1)
-        if actor.is_monster:
+        record = self.record
+        if seat.is_monster:
             seat.hits += 1
             if seat.hits >= 2:
-                self.emit(events, "out", f"{seat.label} takes a second hit and is out of action.", seat.actor)
+                if record:
+                    self.emit(events, "out", f"{seat.label} takes a second hit and is out of action.",
+                              seat.actor)
                 self.fall(seat, source)
-            else:
+            elif record:
                 self.emit(events, "hit", f"{seat.label} takes a hit (1).", seat.actor)
             return
         seat.hits += 1
-        self.emit(events, "hit", f"{seat.label} takes a hit.", seat.actor)
+        if record:
+            self.emit(events, "hit", f"{seat.label} takes a hit.", seat.actor)
         if seat.hits >= 2:
             self.pair(seat, events, source)
             if dealt and seat.out is None:
@@ -528,7 +606,9 @@ class SetTo(Encounter):
         seat.hits -= 2
         actor.current -= 1
         seat.add("build", 1)
-        self.emit(events, "build", f"{seat.label}'s hits pair up: current build {actor.current}.", seat.actor)
+        if self.record:
+            self.emit(events, "build", f"{seat.label}'s hits pair up: current build {actor.current}.",
+                      seat.actor)
         if actor.out_of_action:
             self.emit(events, "out", f"{seat.label} is out of action.", seat.actor)
             self.fall(seat, source)
@@ -544,42 +624,49 @@ class SetTo(Encounter):
 
     # -- restaging -------------------------------------------------------------------------
     def restage(self, events: list[Event]) -> None:
-        self.stage.new_restaging()
-        fallen = {side: [m for m in self.stage.empty(side)] for side in self.sides}
+        stage = self.stage
+        stage.new_restaging()
+        # the marks left by the fallen, before anyone moves (an Orc stepping onto one takes its dice)
+        fallen = {side: stage.empty(side) for side in self.sides} if "orc" in self.hooks else None
+        record = self.record
+        moves: dict[str, list[MasqueSeat]] = {"step-down": [], "ready": [], "enter": []}  # in seat order
         for seat in self.seats:
-            if seat.out is None and self.up(seat) and seat.forced:
+            if seat.action is not None and seat.action.kind in moves:
+                moves[seat.action.kind].append(seat)
+            if seat.forced and seat.out is None and self.up(seat):
                 self.leave(seat)
-                self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
+                if record:
+                    self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
                 specials.witcher_drags(self, seat, events)
-        for seat in self.seats:
-            if seat.out is None and seat.action is not None and seat.action.kind == "step-down":
-                if self.leave(seat):
-                    self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
+        for seat in moves["step-down"]:
+            if seat.out is None and self.leave(seat):
+                self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         named.remand(self, events)
-        for seat in self.seats:
-            if seat.out is None and seat.action is not None and seat.action.kind == "ready":
-                item = seat.action.option("item")
-                if item in seat.mactor.unreadied:
-                    seat.mactor.unreadied.remove(item)
-                    seat.mactor.items.append(item)
-                    self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
+        for seat in moves["ready"]:
+            item = seat.action.option("item")  # type: ignore[union-attr]
+            if seat.out is None and item in seat.mactor.unreadied:
+                seat.mactor.unreadied.remove(item)
+                seat.mactor.items.append(item)
+                self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
         specials.restage(self, events)
-        for seat in self.seats:
-            if seat.out is None and seat.action is not None and seat.action.kind == "enter" \
-                    and not specials.pinned(self, seat):
-                wanted = seat.action.option("mark")
-                mark = self.stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
-                mark = mark or self.stage.enter(seat.side, seat)
+        for seat in moves["enter"]:
+            action = seat.action
+            if seat.out is None and action is not None and not specials.pinned(self, seat):
+                wanted = action.option("mark")
+                mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
+                mark = mark or stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
-                    specials.entered(self, seat, mark, mark in fallen[seat.side], events)
-                    self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
+                    was_fallen = fallen is not None and mark in fallen[seat.side]
+                    specials.entered(self, seat, mark, was_fallen, events)
+                    if record:
+                        self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
         specials.after_restaging(self, events)
 
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
         for seat in self.seats:
-            if seat.out is not None or seat.hits != 1:
+            if seat.out is not None or seat.hits != 1 or not seat.mactor.items:
                 continue
             worn = items.pluses(seat.mactor.items, "armour")
             if not worn:
@@ -605,8 +692,10 @@ class SetTo(Encounter):
                     self._flighty.append((side, seats))
         for side, seats in self._flighty:
             out = sum(1 for s in seats if s.out is not None)
+            if out * 2 < len(seats):
+                continue
             still = [s for s in seats if s.out is None]
-            if still and out * 2 >= len(seats) and self.alive.get(self.other(side), 0):
+            if still and self.alive.get(self.other(side), 0):
                 self.emit(events, "morale", f"Half of the {side} are out: the rest break off and flee.")
                 for seat in still:
                     self.stage.vacate(side, seat)
@@ -663,6 +752,15 @@ class SetTo(Encounter):
         out["stage"] = {side: [s.label if s is not None else None for s in self.stage.marks[side]]
                         for side in self.sides}
         return out
+
+
+def _move(actor: Any, kind: str, target: Any, dice: str | None) -> Action:
+    """A policy move: enter any mark, held, a monster's cast, or a role actor's cast with its dice."""
+    if kind == "enter":
+        return Action(actor, kind, options={"mark": "any"})
+    if dice is not None:
+        return Action(actor, kind, target, options={"dice": dice})
+    return Action(actor, kind)
 
 
 def suggested_casts(actor: MasqueActor) -> list[str]:

@@ -20,11 +20,13 @@ Merekite's doubled double adds its sum again as a bonus (not averaged).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from solo.dice.special import explode_add, roll_face
 from solo.rules.engine import Event
 from solo.rules.masque.cast import Cast, Term, parse_cast
+from solo.rules.masque.fx import role_die_natural
 from solo.rules.masque.throw import CastRoll, DieRoll
 
 if TYPE_CHECKING:
@@ -45,12 +47,8 @@ def kind_of(monster: str) -> str:
     return KINDS.get(monster, monster)
 
 
-def _id(seat: MasqueSeat) -> str:
-    return seat.kind
-
-
 def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
-    kind = _id(seat)
+    kind = seat.kind
     state = seat.state
     if kind == "ogre" and state.get("lost_d6"):
         return Cast(tuple(t for t in cast.terms if t.sides != 6), cast.const, cast.least)
@@ -70,7 +68,7 @@ def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
 
 
 def modifiers(enc: SetTo, seat: MasqueSeat, roll: CastRoll) -> None:
-    kind = _id(seat)
+    kind = seat.kind
     if kind == "goblin" and seat.state.get("hoard"):
         size = int(seat.state["hoard"])
         roll.dice.append(DieRoll(size, 1, [roll_face(size, enc.rng)], modifier=True))
@@ -82,48 +80,58 @@ def modifiers(enc: SetTo, seat: MasqueSeat, roll: CastRoll) -> None:
 
 
 def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
-    kind = _id(seat)
     roll = seat.roll
     if roll is None:
         return
-    state = seat.state
-    hook = _AFTER.get(kind)
+    hook = _AFTER.get(seat.kind)
     if hook is not None:
         hook(enc, seat, roll, events)
-        return
-    if kind == "goblin":
-        kept = roll.dice[0]
-        if kept.sides == 6:
-            state["hoard"] = state.get("hoard", 0) + kept.first
-            enc.emit(events, "special", f"{seat.label} hoards its d6 {kept.first}: its casts add"
-                     f" d{state['hoard']} from now on.", seat.actor)
-    elif kind == "ogre":
-        if any(d.first == d.sides for d in roll.dice if d.sides >= 4):
-            foes = [s for s in enc.upstage(enc.other(seat.side)) if s.roll is None
-                    or not any(d.first == d.sides and d.sides >= 4 for d in s.roll.dice)]
-            if foes:
-                rammed = enc.rng.choice(foes)
-                if rammed.roll is not None:
-                    rammed.roll.void = True
-                rammed.forced = True
-                enc.emit(events, "special", f"{seat.label} rams {rammed.label}: its casting counts nothing"
-                         " and it is forced downstage.", seat.actor)
-    elif kind == "ghoul":
-        d4 = roll.dice[2].first
-        state["shed"] = roll.dice[0].first == d4 or roll.dice[1].first == d4
-    elif kind == "fell-groot":
-        state["pool_reduction"] = roll.dice[2].first
-        enc.emit(events, "special", f"{seat.label}'s d4 ({roll.dice[2].first}) comes off the foes' total.",
-                 seat.actor)
-    elif kind == "salamander":
-        if roll.dice[2].first > roll.dice[1].first:
-            state["scorch"] = enc.round
-            enc.emit(events, "special", f"{seat.label} blazes: hitting it this bit costs a hit.", seat.actor)
-    elif kind == "merekite":
-        a, b = roll.dice[0].first, roll.dice[1].first
-        if (enc.round == 1 or state.get("entered_bit") == enc.round - 1) and a == b and a in (2, 3, 4):
-            roll.bonus += a + b
-            enc.emit(events, "special", f"{seat.label}'s double {a}-{b} counts twice.", seat.actor)
+
+
+def _goblin(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    state = seat.state
+    kept = roll.dice[0]
+    if kept.sides == 6:
+        state["hoard"] = state.get("hoard", 0) + kept.first
+        enc.emit(events, "special", f"{seat.label} hoards its d6 {kept.first}: its casts add"
+                 f" d{state['hoard']} from now on.", seat.actor)
+
+
+def _ogre(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    if any(d.first == d.sides for d in roll.dice if d.sides >= 4):
+        foes = [s for s in enc.upstage(enc.other(seat.side)) if s.roll is None
+                or not any(d.first == d.sides and d.sides >= 4 for d in s.roll.dice)]
+        if foes:
+            rammed = enc.rng.choice(foes)
+            if rammed.roll is not None:
+                rammed.roll.void = True
+            rammed.forced = True
+            enc.emit(events, "special", f"{seat.label} rams {rammed.label}: its casting counts nothing"
+                     " and it is forced downstage.", seat.actor)
+
+
+def _ghoul(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    d4 = roll.dice[2].first
+    seat.state["shed"] = roll.dice[0].first == d4 or roll.dice[1].first == d4
+
+
+def _fell_groot(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    seat.state["pool_reduction"] = roll.dice[2].first
+    enc.emit(events, "special", f"{seat.label}'s d4 ({roll.dice[2].first}) comes off the foes' total.",
+             seat.actor)
+
+
+def _salamander(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    if roll.dice[2].first > roll.dice[1].first:
+        seat.state["scorch"] = enc.round
+        enc.emit(events, "special", f"{seat.label} blazes: hitting it this bit costs a hit.", seat.actor)
+
+
+def _merekite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
+    a, b = roll.dice[0].first, roll.dice[1].first
+    if (enc.round == 1 or seat.state.get("entered_bit") == enc.round - 1) and a == b and a in (2, 3, 4):
+        roll.bonus += a + b
+        enc.emit(events, "special", f"{seat.label}'s double {a}-{b} counts twice.", seat.actor)
 
 
 def _rounder(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
@@ -191,7 +199,7 @@ def _elf(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> N
 
 
 def _dwarf(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) -> None:
-    firsts = [d.first for a in _adjacent_allies(enc, seat) if _id(a) == "dwarf" and a.roll is not None
+    firsts = [d.first for a in _adjacent_allies(enc, seat) if a.kind == "dwarf" and a.roll is not None
               for d in a.roll.dice if not d.modifier]
     if not firsts:
         return
@@ -244,7 +252,7 @@ def _adjacent_allies(enc: SetTo, seat: MasqueSeat) -> list[MasqueSeat]:
 
 def witcher_drags(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
     """A Witcher forced down in a bit its side struck takes a foe it outcast by a d12 or more with it."""
-    if _id(seat) != "witcher" or seat.roll is None or enc.striker != seat.side:
+    if seat.kind != "witcher" or seat.roll is None or enc.striker != seat.side:
         return
     margin = enc.rng.die(12)
     foes = [f for f in enc.upstage(enc.other(seat.side)) if f.roll is not None
@@ -261,13 +269,15 @@ def pinned(enc: SetTo, seat: MasqueSeat) -> bool:
     """A Witcher's victim stays down while any Witcher of the other side is downstage."""
     if not seat.state.get("pinned"):
         return False
-    if any(_id(w) == "witcher" for w in enc.downstage(enc.other(seat.side))):
+    if any(w.kind == "witcher" for w in enc.downstage(enc.other(seat.side))):
         return True
     seat.state["pinned"] = False
     return False
 
 
 def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) -> None:
+    if "pyethonda" not in enc.hooks and "ghoul" not in enc.hooks:  # nobody held, nobody to shed a hit
+        return
     for seat in casters:
         holder = seat.state.get("held_by")
         if holder is not None and holder.out is None and holder.roll is not None and seat.roll is not None \
@@ -276,7 +286,7 @@ def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) ->
             enc.emit(events, "special", f"{holder.label} squeezes {seat.label}: -{holder.roll.casting}.",
                      holder.actor)
     for seat in casters:
-        if _id(seat) == "ghoul" and seat.out is None and seat.state.get("shed") and seat.hits >= 1:
+        if seat.kind == "ghoul" and seat.out is None and seat.state.get("shed") and seat.hits >= 1:
             seat.hits -= 1
             seat.forfeit = True
             seat.state["shed"] = False
@@ -286,7 +296,7 @@ def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) ->
 
 def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, events: list[Event]) -> None:
     """A qualified striker's hit on its allotted target, through both sides' specials."""
-    if _id(striker) == "troll" and striker.roll is not None and any(
+    if striker.kind == "troll" and striker.roll is not None and any(
             d.first == 1 for d in striker.roll.dice if d.sides == 4):
         facing = enc.mark(striker)
         marks = enc.stage.adjacent(facing) if facing else []
@@ -297,7 +307,7 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
             return
         target = stray
         enc.emit(events, "special", f"{striker.label}'s hit strays to {stray.label}.", striker.actor)
-    kind = _id(target)
+    kind = target.kind
     if kind == "hybor" and not enc.up(target) and enc.rng.die(2) == 1:
         enc.emit(events, "special", f"{target.label} slips the hit downstage.", target.actor)
         return
@@ -333,10 +343,11 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
         enc.emit(events, "special", f"{target.label} sheds the hit and gives up its own.", target.actor)
         return
     enc.credit(striker, target, bit)
-    enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
+    if enc.record:
+        enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
     target.state["hit_bit"] = bit
     enc.take_hit(target, events, source=striker)
-    if _id(striker) == "pyethonda" and target.out is None and striker.roll is not None \
+    if striker.kind == "pyethonda" and target.out is None and striker.roll is not None \
             and any(13 in d.rolls for d in striker.roll.dice if d.sides == 13):
         _coil(enc, striker, target, events)
 
@@ -362,10 +373,8 @@ def _coil(enc: SetTo, holder: MasqueSeat, victim: MasqueSeat, events: list[Event
 def own_fx(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> bool:
     """A role NPC's own Fx in place of its role's (True when it has one): Vlad's is Add-on +d1 - the foe
     whose build his hit lowers this bit takes d1 more add-on hits."""
-    if _id(seat) != "vlad":
+    if seat.kind != "vlad":
         return False
-    from solo.rules.masque.fx import role_die_natural
-
     die = role_die_natural(seat)
     if die is not None:
         die.rolls = [roll_face(die.sides, enc.rng)]
@@ -378,11 +387,15 @@ def own_fx(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> bool:
 def role_cast(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     """What a role NPC rolls for the cast it chose: Vlad adds a bonus d2 as a third die (beyond his
     allowance) and his casting takes the light's toll."""
-    if _id(seat) != "vlad":
+    if seat.kind != "vlad":
         return cast
+    return _vlad_cast(cast, int(getattr(enc.system, "house_rules", {}).get("vlad_light", VLAD_LIGHT)))
+
+
+@lru_cache(maxsize=256)
+def _vlad_cast(cast: Cast, light: int) -> Cast:
     if len(cast.terms) <= 2:
         cast = cast.with_term(Term(2))
-    light = int(getattr(enc.system, "house_rules", {}).get("vlad_light", VLAD_LIGHT))
     return Cast(cast.terms, cast.const + light, cast.least)
 
 
@@ -396,7 +409,7 @@ def more_addons(enc: SetTo, source: MasqueSeat | None, seat: MasqueSeat, events:
         if venom:
             enc.emit(events, "special", f"{source.label}'s venom: {venom} more add-on hit(s).", source.actor)
         return venom
-    if _id(source) == "vlad" and source.state.get("fx_bit") == enc.round:
+    if source.kind == "vlad" and source.state.get("fx_bit") == enc.round:
         extra = enc.rng.die(2) - 1
         enc.emit(events, "fx", f"{source.label}'s Fx: +d1 = {extra} more add-on hit(s).", source.actor)
         return extra
@@ -404,8 +417,10 @@ def more_addons(enc: SetTo, source: MasqueSeat | None, seat: MasqueSeat, events:
 
 
 def side_struck(enc: SetTo, side: str, events: list[Event]) -> None:
+    if "turbul-bats" not in enc.hooks:
+        return
     for seat in enc.upstage(side):
-        if _id(seat) == "turbul-bats" and seat.roll is not None and seat.roll.met \
+        if seat.kind == "turbul-bats" and seat.roll is not None and seat.roll.met \
                 and seat.state.get("hit_bit") != enc.round:
             foes = [s for s in enc.upstage(enc.other(side)) if not s.forced]
             if foes:
@@ -418,8 +433,10 @@ def side_struck(enc: SetTo, side: str, events: list[Event]) -> None:
 def restage(enc: SetTo, events: list[Event]) -> None:
     """Between the exits and the entries: Mast Rats take empty opponent marks first, when their own
     side's marks are full (a mark trampled this restaging is not empty)."""
+    if "mast-rats" not in enc.hooks:
+        return
     for seat in enc.seats:
-        if _id(seat) != "mast-rats" or seat.out is not None or enc.up(seat) or seat.action is None \
+        if seat.kind != "mast-rats" or seat.out is not None or enc.up(seat) or seat.action is None \
                 or seat.action.kind != "enter" or enc.stage.empty(seat.side):
             continue
         foe = enc.other(seat.side)
@@ -438,7 +455,7 @@ def after_restaging(enc: SetTo, events: list[Event]) -> None:
     """A Rat that shared its mark with an opponent the whole bit must leave, after the others moved."""
     for (foe, mark), rat in list(enc.intruders.items()):
         there = enc.stage.at(foe, mark)
-        if there is None or _id(rat) != "mast-rats":
+        if there is None or rat.kind != "mast-rats":
             continue
         name = there.label
         if id(rat) in enc.stage.moved or rat.state.get("shared") is not there:
@@ -448,7 +465,7 @@ def after_restaging(enc: SetTo, events: list[Event]) -> None:
         enc.emit(events, "restage", f"{rat.label} shared mark {mark} with {name} all bit and"
                  " must go downstage.", rat.actor)
     for (foe, mark), rat in enc.intruders.items():
-        if _id(rat) == "mast-rats":
+        if rat.kind == "mast-rats":
             rat.state["shared"] = enc.stage.at(foe, mark)
 
 
@@ -464,7 +481,7 @@ def rat_bite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) 
 
 
 def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: list[Event]) -> None:
-    kind = _id(seat)
+    kind = seat.kind
     if kind == "merekite":
         seat.state["entered_bit"] = enc.round
     if kind == "orc" and was_fallen:
@@ -478,6 +495,8 @@ def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: l
 
 
 def end_of_bit(enc: SetTo, events: list[Event]) -> None:
+    if "fell-groot" not in enc.hooks and "pyethonda" not in enc.hooks:  # no d4 to clear, nobody held
+        return
     for seat in enc.seats:
         seat.state.pop("pool_reduction", None)
         holder = seat.state.get("held_by")
@@ -494,5 +513,8 @@ def end_of_bit(enc: SetTo, events: list[Event]) -> None:
                          seat.actor)
 
 
-_AFTER = {"halfling": _halfling, "mast-rats": rat_bite, "rounder": _rounder, "hobgoblin": _hobgoblin,
-          "commoner": _commoner, "gnome": _gnome, "elf": _elf, "dwarf": _dwarf, "spidure": _spidure}
+#: each monster's options once cast (`after_roll`), by hook
+_AFTER = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
+          "salamander": _salamander, "merekite": _merekite, "halfling": _halfling, "mast-rats": rat_bite,
+          "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
+          "dwarf": _dwarf, "spidure": _spidure}

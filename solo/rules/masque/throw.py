@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from solo.dice import Rng
@@ -106,7 +105,10 @@ class CastRoll:
         """The final casting: 0 when nullified or below 1."""
         if self.nullified or self.void:
             return 0
-        raw = self.raw
+        raw = self.const + self.bonus - self.reduction  # `raw`, inline
+        for d in self.dice:
+            if not d.lost:
+                raw += d.sign * sum(d.rolls) + d.adjust
         return raw if raw >= 1 else 0
 
     @property
@@ -193,12 +195,21 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
 
     `over`: a role actor's cast one face over its current build (its -1 makes a die not full).
     """
-    dice = [roll_term(t, cast.least, rng) for t in cast.terms]
+    plain = cast.plain
+    if plain is not None:  # one plain die a term: the same draws as `roll_term`, in one go
+        if len(plain) == 1:
+            dice = [DieRoll(plain[0], cast.terms[0].sign, [rng.die(plain[0])])]
+        else:
+            dice = [DieRoll(sides, term.sign, [value])
+                    for sides, term, value in zip(plain, cast.terms, rng.dice(plain), strict=True)]
+    else:
+        dice = [roll_term(t, cast.least, rng) for t in cast.terms]
     roll = CastRoll(cast, dice, cast.const)
     if monster:
         roll.nullified = all_ones(cast, dice)
         for die in dice:
-            explode(die, rng)
+            if die.sides >= 4 and die.rolls[-1] == die.sides:
+                explode(die, rng)
     elif over:
         attach_minus_one(dice)
     return roll
@@ -211,16 +222,16 @@ def explode(die: DieRoll, rng: Rng) -> None:
         rolls.append(roll_face(sides, rng))
 
 
-@lru_cache(maxsize=256)
 def top_two(cast: Cast) -> tuple[int, ...]:
-    """Indices of the (at most two) initial dice with the most faces, earlier dice first on ties (casts
-    are immutable: each is sorted once)."""
-    order = sorted(range(len(cast.terms)), key=lambda i: -cast.terms[i].rank)
-    return tuple(sorted(order[:2]))
+    """Indices of the (at most two) initial dice with the most faces, earlier dice first on ties."""
+    return cast.tops
 
 
 def all_ones(cast: Cast, dice: list[DieRoll]) -> bool:
-    return all(dice[i].first == 1 for i in top_two(cast))
+    for i in cast.tops:
+        if dice[i].rolls[0] != 1:
+            return False
+    return True
 
 
 def attach_minus_one(dice: list[DieRoll]) -> None:
