@@ -426,7 +426,8 @@ def encounter_start(campaign: Campaign, ctx: ActionContext, pcs: list[Who] | Non
     return [ctx.entry("encounter", "\n".join(lines), {"started": True, "system": system.id, "seed": seed,
                                                        "options": options,
                                                        "party": [c.name for c, _ in party],
-                                                       "foes": [enc.label(a) for _, a in running.foes]})]
+                                                       "foes": [enc.label(a) for _, a in running.foes],
+                                                       "foe_ids": foe_ids})]
 
 
 @campaign_action("rules.encounter_act")

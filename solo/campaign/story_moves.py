@@ -171,12 +171,49 @@ def add_adventure(campaign: Campaign, ctx: ActionContext, shape: str | None = No
 ADVENTURE_STATE = "adventure"
 
 
-def latest_adventure(campaign: Campaign) -> JournalEntry | None:
+def _latest_adventure_at(campaign: Campaign) -> int | None:
     for index in range(len(campaign.journal) - 1, -1, -1):
         entry = campaign.journal[index]
         if entry.kind == "story" and entry.data.get("story") == "adventure":
-            return entry
+            return index
     return None
+
+
+def latest_adventure(campaign: Campaign) -> JournalEntry | None:
+    index = _latest_adventure_at(campaign)
+    return None if index is None else campaign.journal[index]
+
+
+def fight_outcomes(campaign: Campaign) -> dict[str, str]:
+    """How the latest adventure's fights went, read from the journal written since it was made.
+
+    A fight is known by its foes: an encounter started against exactly the
+    campaign NPCs the adventure set for it (their ids, kept in the start
+    entry) is that fight.  It is "under way" until its encounter closes, then
+    it holds how it ended: "win", "loss" or "draw" for the party, or the way
+    it was broken off ("retreat", "surrender", ...).  A fight played again
+    holds its latest ending; a fight never started is absent.
+    """
+    at = _latest_adventure_at(campaign)
+    if at is None:
+        return {}
+    journal = campaign.journal
+    by_foes = {tuple(foes): fight for fight, foes in journal[at].data.get("fights", {}).items()}
+    outcomes: dict[str, str] = {}
+    current: str | None = None
+    for index in range(at + 1, len(journal)):
+        entry = journal[index]
+        if entry.kind != "encounter":
+            continue
+        data = entry.data
+        if data.get("started"):
+            current = by_foes.get(tuple(data.get("foe_ids", ())))
+            if current is not None:
+                outcomes[current] = "under way"
+        elif "result" in data and current is not None:
+            outcomes[current] = str(data.get("outcome") or data["result"])
+            current = None
+    return outcomes
 
 
 @campaign_action("story.visit")

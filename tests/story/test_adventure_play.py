@@ -9,6 +9,7 @@ import pytest
 from tui_harness import new_app, play
 
 from solo.campaign import CampaignStore, perform, undo
+from solo.campaign.story_moves import fight_outcomes
 from solo.dice import Rng
 from solo.errors import SoloError
 from solo.rules import registry
@@ -119,5 +120,40 @@ def test_the_adventure_view_shows_the_map_moves_a_clock_and_starts_a_fight(built
         assert log.startswith("An encounter begins")
         for foe in fight["foes"]:
             assert foe["name"] in log
+        await h.press("escape")  # back to the adventure view while the fight runs
+        assert h.app.screen is screen
+        row = str(places.get_option_at_index(len(adv["locations"])).prompt)
+        assert row.startswith(f"Fight {fight['id']} [under way] at ")
+        await h.press("f")
+        await h.press("a")  # the fight played out, to its end
+        ended = h.main.campaign.journal[-1]
+        word = {"win": "won", "loss": "lost", "draw": "drawn"}[ended.data["result"]]
+        await h.press("escape")
+        assert h.app.screen is screen
+        row = str(places.get_option_at_index(len(adv["locations"])).prompt)
+        assert row.startswith(f"Fight {fight['id']} [{word}] at ")
+        where = next(i for i, loc in enumerate(adv["locations"]) if loc["id"] == fight["location"])
+        assert str(places.get_option_at_index(where).prompt).endswith(f"- fight {fight['id']} ({word})")
 
     play(new_app(saves_dir, campaign="lantern-road"), scenario, size=(120, 40))
+
+
+def test_a_fight_of_the_adventure_is_known_by_its_foes_until_it_ends(built):
+    campaign = loaded(built)
+    _, entry = built
+    fights = entry.data["fights"]
+    (first, foes), (second, others) = list(fights.items())[:2]
+    assert fight_outcomes(campaign) == {}
+    perform(campaign, "rules.encounter_start", {"foes": foes[:1] if len(foes) > 1 else others[:1]})
+    perform(campaign, "rules.encounter_end", {"outcome": "retreat"})
+    assert fight_outcomes(campaign) == {}  # other foes: not a fight of the adventure
+    perform(campaign, "rules.encounter_start", {"foes": foes})
+    assert fight_outcomes(campaign) == {first: "under way"}
+    perform(campaign, "rules.encounter_end", {"outcome": "retreat"})
+    assert fight_outcomes(campaign) == {first: "retreat"}
+    perform(campaign, "rules.encounter_start", {"foes": others})
+    [*_, ended] = perform(campaign, "rules.encounter_auto", {})
+    assert ended.data["result"] in ("win", "loss", "draw")
+    assert fight_outcomes(campaign) == {first: "retreat", second: ended.data["result"]}
+    perform(campaign, "rules.encounter_start", {"foes": foes})  # played again: its latest ending
+    assert fight_outcomes(campaign) == {first: "under way", second: ended.data["result"]}

@@ -24,9 +24,13 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from solo.campaign import Campaign, JournalEntry
-from solo.campaign.story_moves import ADVENTURE_STATE, latest_adventure
+from solo.campaign.story_moves import ADVENTURE_STATE, fight_outcomes, latest_adventure
 from solo.tui.moves.base import Play
 from solo.tui.render import encounter_running
+
+# how a fight of the adventure went (`fight_outcomes`), as its row says it
+ENDED = {"win": "won", "loss": "lost", "draw": "drawn", "retreat": "retreated from",
+         "surrender": "surrendered", "truce": "ended in a truce", "rout": "foes routed"}
 
 
 def adventure_entry(campaign: Campaign) -> JournalEntry | None:
@@ -68,6 +72,7 @@ class AdventureScreen(Screen[None]):
         super().__init__()
         self.play = play
         self.changed = changed
+        self.outcomes: dict[str, str] = {}  # fight id -> how it went, read by `refresh_view`
         self.rows: list[tuple[str, str]] = []  # (kind, id) of each option: ("place", "l1"), ("fight", "f1")
 
     @property
@@ -126,23 +131,30 @@ class AdventureScreen(Screen[None]):
         if not isinstance(state, dict) or state.get("adventure") != entry.data.get("thread"):
             state = {}
         known, visited = state.get("known", []), state.get("visited", [])
+        self.outcomes = fight_outcomes(self.campaign)
         for loc in adv["locations"]:
             self.rows.append(("place", loc["id"]))
             mark = "visited" if loc["id"] in visited else \
                 "way unknown" if loc["gate"] and loc["gate"] not in known else "can go"
-            places.add_option(Option(f"{loc['name']} ({mark})" + (" - fight here" if loc["fight"] else "")))
+            fight = f" - fight {loc['fight']}{self._how(loc['fight'], ' ({})')}" if loc["fight"] else ""
+            places.add_option(Option(f"{loc['name']} ({mark}){fight}"))
         for fight in adv["fights"]:
             self.rows.append(("fight", fight["id"]))
-            places.add_option(Option(self._fight_line(adv, fight, names)))
+            places.add_option(Option(self._fight_line(adv, fight, names, self._how(fight["id"], " [{}]"))))
         places.highlighted = highlighted if highlighted is not None and highlighted < len(self.rows) else 0
         self._detail()
 
+    def _how(self, fight: str, form: str) -> str:
+        """How `fight` went, in `form` ("" if it was never started): won, lost, under way..."""
+        outcome = self.outcomes.get(fight)
+        return "" if outcome is None else form.format(ENDED.get(outcome, outcome))
+
     @staticmethod
-    def _fight_line(adv: dict[str, Any], fight: dict[str, Any], names: dict[str, str]) -> str:
+    def _fight_line(adv: dict[str, Any], fight: dict[str, Any], names: dict[str, str], how: str) -> str:
         lo, hi = fight["band"]
         harm = ", ".join(f"{k} {v:.1f}" for k, v in fight["forecast"].get("average_harm", {}).items())
         foes = ", ".join(f["name"] for f in fight["foes"])
-        return (f"Fight {fight['id']} at {names[fight['location']]}: {foes}"
+        return (f"Fight {fight['id']}{how} at {names[fight['location']]}: {foes}"
                 f" - {fight['danger']} ({lo:.0%}-{hi:.0%}), forecast win {fight['forecast']['win']:.1%},"
                 f" harm {harm or 'none'}")
 
@@ -189,7 +201,8 @@ class AdventureScreen(Screen[None]):
             if loc["hazard"]:
                 lines.append(f"Hazard: {loc['hazard']}")
             if loc["fight"]:
-                lines.append(f"Fight {loc['fight']}: f starts it")
+                how = self._how(loc["fight"], "{}; ")
+                lines.append(f"Fight {loc['fight']}: {how}f starts it")
             lines.append("Enter: the party goes there")
         else:
             fight = next(x for x in adv["fights"] if x["id"] == key)
@@ -198,6 +211,8 @@ class AdventureScreen(Screen[None]):
             odds = fight["forecast"]
             lines.append(f"Forecast over {odds['runs']} fights: win {odds['win']:.1%},"
                          f" draw {odds['draw']:.1%}, loss {odds['loss']:.1%}")
+            if fight["id"] in self.outcomes:
+                lines.append(f"Played: {self._how(fight['id'], '{}')}")
             lines.append("Enter starts this fight")
         self.query_one("#detail", Static).update(Text("\n".join(lines)))
 
@@ -218,7 +233,11 @@ class AdventureScreen(Screen[None]):
         from solo.tui.screens.encounter import EncounterScreen
 
         if encounter_running(self.campaign):
-            self.notify("An encounter is already running: finish it first (b opens it).", severity="warning")
+            if fight_outcomes(self.campaign).get(fight) == "under way":  # this very fight: back to it
+                self.app.push_screen(EncounterScreen(self.play, self.changed))
+            else:
+                self.notify("An encounter is already running: finish it first (b opens it).",
+                            severity="warning")
             return
         foes = data.get("fights", {}).get(fight, [])
         known = {c.id for c in self.campaign.npcs}
