@@ -123,7 +123,7 @@ def test_the_adventure_view_shows_the_map_moves_a_clock_and_starts_a_fight(built
         await h.press("escape")  # back to the adventure view while the fight runs
         assert h.app.screen is screen
         row = str(places.get_option_at_index(len(adv["locations"])).prompt)
-        assert row.startswith(f"Fight {fight['id']} [under way] at ")
+        assert row.startswith(f"Fight {fight['id']} (under way) at ")
         await h.press("f")
         await h.press("a")  # the fight played out, to its end
         ended = h.main.campaign.journal[-1]
@@ -131,7 +131,7 @@ def test_the_adventure_view_shows_the_map_moves_a_clock_and_starts_a_fight(built
         await h.press("escape")
         assert h.app.screen is screen
         row = str(places.get_option_at_index(len(adv["locations"])).prompt)
-        assert row.startswith(f"Fight {fight['id']} [{word}] at ")
+        assert row.startswith(f"Fight {fight['id']} ({word}) at ")
         where = next(i for i, loc in enumerate(adv["locations"]) if loc["id"] == fight["location"])
         assert str(places.get_option_at_index(where).prompt).endswith(f"- fight {fight['id']} ({word})")
 

@@ -137,10 +137,11 @@ class AdventureScreen(Screen[None]):
             mark = "visited" if loc["id"] in visited else \
                 "way unknown" if loc["gate"] and loc["gate"] not in known else "can go"
             fight = f" - fight {loc['fight']}{self._how(loc['fight'], ' ({})')}" if loc["fight"] else ""
-            places.add_option(Option(f"{loc['name']} ({mark}){fight}"))
+            places.add_option(Option(Text(f"{loc['name']} ({mark}){fight}")))
         for fight in adv["fights"]:
             self.rows.append(("fight", fight["id"]))
-            places.add_option(Option(self._fight_line(adv, fight, names, self._how(fight["id"], " [{}]"))))
+            line = self._fight_line(adv, fight, names, self._how(fight["id"], " ({})"))
+            places.add_option(Option(Text(line)))
         places.highlighted = highlighted if highlighted is not None and highlighted < len(self.rows) else 0
         self._detail()
 
