@@ -151,9 +151,11 @@ def test_a_fight_of_the_adventure_is_known_by_its_foes_until_it_ends(built):
     assert fight_outcomes(campaign) == {first: "under way"}
     perform(campaign, "rules.encounter_end", {"outcome": "retreat"})
     assert fight_outcomes(campaign) == {first: "retreat"}
+    perform(campaign, "rules.encounter_start", {"foes": foes})  # played again: its latest ending
+    assert fight_outcomes(campaign) == {first: "under way"}
+    perform(campaign, "rules.encounter_end", {"outcome": "truce"})
+    assert fight_outcomes(campaign) == {first: "truce"}
     perform(campaign, "rules.encounter_start", {"foes": others})
     [*_, ended] = perform(campaign, "rules.encounter_auto", {})
     assert ended.data["result"] in ("win", "loss", "draw")
-    assert fight_outcomes(campaign) == {first: "retreat", second: ended.data["result"]}
-    perform(campaign, "rules.encounter_start", {"foes": foes})  # played again: its latest ending
-    assert fight_outcomes(campaign) == {first: "under way", second: ended.data["result"]}
+    assert fight_outcomes(campaign) == {first: "truce", second: ended.data["result"]}
