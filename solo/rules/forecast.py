@@ -149,13 +149,15 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
     harm: dict[str, int] = {}
     statuses: dict[str, dict[str, int]] = {}
 
-    def fresh() -> Encounter:
+    def fresh(dice: Rng) -> Encounter:
         sides = {PARTY: [a.fight_copy() for a in party], FOES: [a.fight_copy() for a in foes]}
-        return Encounter(system, sides, rng, record=False, **options)
+        return Encounter(system, sides, dice, record=False, **options)
 
-    made = fresh() if system.encounter_class.quick_rematch else None  # never played: each fight copies it
+    # never played: each fight copies it, with the chunk's dice (any it drew itself are thrown away,
+    # and drawn again by each rematch, as a freshly made one would)
+    made = fresh(Rng(0)) if system.encounter_class.quick_rematch else None
     for _ in range(runs):
-        encounter = made.rematch() if made is not None else fresh()
+        encounter = made.rematch(rng) if made is not None else fresh(rng)
         encounter.run()
         outcome = encounter.result_for(PARTY)
         if outcome == "win":

@@ -94,6 +94,8 @@ class SetTo(Encounter):
     seat_class = MasqueSeat
     phase = Declare()
     seats: list[MasqueSeat]  # type: ignore[assignment]
+    #: a forecast's fights are rematches: each seat's state is its class's, the rest set in `rematched`
+    quick_rematch = True
     declared_options = (
         Option("surprise", "choice", "the side caught unawares, or check: a saving throw between the sides"
                " decides (surprised actors that fail a reaction roll do not cast in bit 1)",
@@ -106,11 +108,21 @@ class SetTo(Encounter):
             raise RulesError("a set-to has two sides, a troupe and an entourage")
         a, b = list(self.sides)
         self._other = {a: b, b: a}
-        self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         self.count_sides()
         for seat in self.seats:
             if seat.mactor.out_of_action:  # starts out of action: it never takes a mark
                 self.put_out(seat, "out of action")
+        self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+        self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
+        self.surprise = str(self.rule("surprise", "none"))
+        self.rematched()
+
+    def rematched(self) -> None:
+        """What a set-to changes, set up afresh (making one, or `rematch` for a forecast's next fight):
+        the stage and everyone's first marks, the per-bit state, the moves made so far and surprise.
+        Made once and kept: the sides, who starts out of action (`put_out`, copied by `rematch`), the
+        house rules and options read, the hooks in play (from the seats' monster kinds)."""
+        self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         for side in self.sides:
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
@@ -119,11 +131,10 @@ class SetTo(Encounter):
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
-        self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
-        self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
         self._made: dict[tuple[int, str, int, str | None], Action] = {}  # `_policy_move`'s moves, made once
-        surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
+        # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
+        surprise.check_surprise(self, self.surprise, [])
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
