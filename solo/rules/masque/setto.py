@@ -68,7 +68,7 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -86,6 +86,8 @@ class MasqueSeat(Seat):
         self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
         self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
         self.role_die: int = actor.role_die
+        self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
+        self.moves: dict[tuple[str, int, str | None], Action] = {}  # `_policy_move`'s, made once a fight
 
 
 class SetTo(Encounter):
@@ -132,7 +134,6 @@ class SetTo(Encounter):
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
-        self._made: dict[tuple[int, str, int, str | None], Action] = {}  # `_policy_move`'s moves, made once
         # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
         surprise.check_surprise(self, self.surprise, [])
 
@@ -267,10 +268,10 @@ class SetTo(Encounter):
                 dice = _suggested(s.role_die, me.current)[0]
         if aims is None:
             return _move(actor, kind, target, dice)
-        key = (s.index, kind, id(target), dice)
-        made = self._made.get(key)
+        key = (kind, id(target), dice)
+        made = s.moves.get(key)
         if made is None:
-            made = self._made[key] = _move(actor, kind, target, dice)
+            made = s.moves[key] = _move(actor, kind, target, dice)
         return made
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
@@ -355,8 +356,12 @@ class SetTo(Encounter):
         return action
 
     def monster_cast(self, seat: MasqueSeat) -> Cast:
-        cast = parse_cast(seat.mactor.cast)
-        return specials.cast_for(self, seat, cast)
+        """The Cast a monster rolls this bit: its stat Cast (its sheet's cast does not change in a
+        set-to, so it is parsed once), changed by its special ability for the few that change it."""
+        cast = seat.stat_cast
+        if cast is None:
+            cast = seat.stat_cast = parse_cast(seat.mactor.cast)
+        return specials.cast_for(self, seat, cast) if seat.kind in specials.CAST_HOOKS else cast
 
     # -- one bit --------------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:

@@ -47,6 +47,10 @@ def kind_of(monster: str) -> str:
     return KINDS.get(monster, monster)
 
 
+#: the kinds whose Cast may change in a set-to (`cast_for`): every other monster rolls its stat Cast
+CAST_HOOKS = frozenset(("ogre", "troll", "rounder", "gnome", "orc"))
+
+
 def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     kind = seat.kind
     state = seat.state
