@@ -116,6 +116,9 @@ class SetTo(Encounter):
                 self.put_out(seat, "out of action")
         self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
         self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
+        # whether any item is in play: items only ever pass between actors (a Remand rod) or from
+        # carried to readied, so a set-to that starts without any never has one (its checks are skipped)
+        self.kit = any(seat.mactor.items or seat.mactor.unreadied for seat in self.seats)
         self.surprise = str(self.rule("surprise", "none"))
         self.rematched()
 
@@ -383,7 +386,8 @@ class SetTo(Encounter):
                 continue
             if action.kind == "held":
                 seat.immobile -= 1
-                self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
+                if record:
+                    self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
             elif action.kind == "cast":
                 seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
@@ -426,15 +430,20 @@ class SetTo(Encounter):
             self.deal_hits(striker, bit, events, up)
             specials.side_struck(self, self.other(striker), events)
         self.restage(events)
-        self.armour_checks(events)
-        for seat in casters:  # a Battery mace banks a below-average casting from a bit without a hit taken
+        if self.kit:
+            self.armour_checks(events)
+            self.bank_batteries(casters, bit, events)
+        specials.end_of_bit(self, events)
+        self.check_morale(events)
+
+    def bank_batteries(self, casters: list[MasqueSeat], bit: int, events: list[Event]) -> None:
+        """A Battery mace banks a below-average casting from a bit without a hit taken."""
+        for seat in casters:
             if "battery-mace" in seat.mactor.items and seat.roll is not None and not seat.roll.met \
                     and seat.roll.casting and seat.state.get("hit_bit") != bit and seat.out is None:
                 seat.state["battery"] = seat.roll.casting
                 self.emit(events, "item", f"{seat.label}'s battery mace banks {seat.roll.casting}"
                           " for the next bit.", seat.actor)
-        specials.end_of_bit(self, events)
-        self.check_morale(events)
 
     def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
         actor = seat.mactor
@@ -586,9 +595,11 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        seat.state["hit_bit"] = self.round
-        seat.state["taken"] = seat.state.get("taken", 0) + 1
-        seat.add("hits", 1)
+        state = seat.state
+        state["hit_bit"] = self.round
+        state["taken"] = state.get("taken", 0) + 1
+        taken = seat.taken  # `seat.add("hits", 1)`, inline
+        taken["hits"] = taken.get("hits", 0) + 1
         record = self.record
         if seat.is_monster:
             seat.hits += 1
@@ -607,7 +618,7 @@ class SetTo(Encounter):
             self.pair(seat, events, source)
             if dealt and seat.out is None:
                 addons = roll_addons(self.rng) + specials.more_addons(self, source, seat, events)
-                if addons:
+                if addons and record:
                     self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
                 for _ in range(addons):
                     seat.hits += 1
@@ -653,11 +664,13 @@ class SetTo(Encounter):
                 self.leave(seat)
                 if record:
                     self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
-                specials.witcher_drags(self, seat, events)
+                if seat.kind == "witcher":
+                    specials.witcher_drags(self, seat, events)
         for seat in moves["step-down"]:
             if seat.out is None and self.leave(seat):
                 self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
-        named.remand(self, events)
+        if self.kit:
+            named.remand(self, events)
         for seat in moves["ready"]:
             item = seat.action.option("item")  # type: ignore[union-attr]
             if seat.out is None and item in seat.mactor.unreadied:
@@ -667,14 +680,16 @@ class SetTo(Encounter):
         specials.restage(self, events)
         for seat in moves["enter"]:
             action = seat.action
-            if seat.out is None and action is not None and not specials.pinned(self, seat):
+            if seat.out is None and action is not None \
+                    and not (seat.state.get("pinned") and specials.pinned(self, seat)):
                 wanted = action.option("mark")
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
-                    was_fallen = fallen is not None and mark in fallen[seat.side]
-                    specials.entered(self, seat, mark, was_fallen, events)
+                    if seat.kind in specials.ENTRY_HOOKS:
+                        was_fallen = fallen is not None and mark in fallen[seat.side]
+                        specials.entered(self, seat, mark, was_fallen, events)
                     if record:
                         self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
         specials.after_restaging(self, events)

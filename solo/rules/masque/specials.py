@@ -484,6 +484,10 @@ def rat_bite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) 
     enc.emit(events, "special", f"{seat.label} gnaws at {there.label}: -{bite}.", seat.actor)
 
 
+#: the kinds whose special ability plays when they step up onto a mark (`entered`)
+ENTRY_HOOKS = frozenset(("merekite", "orc"))
+
+
 def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: list[Event]) -> None:
     kind = seat.kind
     if kind == "merekite":
