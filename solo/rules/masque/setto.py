@@ -392,13 +392,17 @@ class SetTo(Encounter):
                 seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
         # options, initiative side first
+        coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
             for seat in casters:
-                if seat.side == side and seat.roll is not None and seat.out is None:
-                    if seat.state.get("held_by") is not None:
+                roll = seat.roll
+                if seat.side == side and roll is not None and seat.out is None:
+                    if coils and seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.is_monster:
-                        specials.after_roll(self, seat, events)
+                        hook = specials.AFTER_ROLL.get(seat.kind)  # `specials.after_roll`, inline
+                        if hook is not None:
+                            hook(self, seat, roll, events)
                     elif seat.kind and specials.own_fx(self, seat, events):
                         continue  # a role NPC's own Fx (Vlad's) in place of its role's
                     elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
@@ -413,7 +417,9 @@ class SetTo(Encounter):
                 self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
                           seat.actor)
                 self.take_hit(seat, events, source=None, dealt=False)
-        specials.before_totals(self, casters, events)
+        hooks = self.hooks
+        if "pyethonda" in hooks or "ghoul" in hooks:  # somebody held, or a Ghoul to shed a hit
+            specials.before_totals(self, casters, events)
         # who stands upstage does not change from here until the hits are dealt
         a, b = self.sides
         up = {a: self.upstage(a), b: self.upstage(b)}
@@ -428,13 +434,16 @@ class SetTo(Encounter):
             if record:
                 self.emit(events, "strike", f"The strike goes to the {striker}.")
             self.deal_hits(striker, bit, events, up)
-            specials.side_struck(self, self.other(striker), events)
+            if "turbul-bats" in hooks:
+                specials.side_struck(self, self.other(striker), events)
         self.restage(events)
         if self.kit:
             self.armour_checks(events)
             self.bank_batteries(casters, bit, events)
-        specials.end_of_bit(self, events)
-        self.check_morale(events)
+        if "fell-groot" in hooks or "pyethonda" in hooks:  # a d4 to clear, or somebody held
+            specials.end_of_bit(self, events)
+        if self.morale == "half":
+            self.check_morale(events)
 
     def bank_batteries(self, casters: list[MasqueSeat], bit: int, events: list[Event]) -> None:
         """A Battery mace banks a below-average casting from a bit without a hit taken."""
@@ -450,13 +459,16 @@ class SetTo(Encounter):
         if seat.is_monster:
             cast = self.monster_cast(seat)
             roll = roll_cast(cast, self.rng, monster=True)
-            specials.modifiers(self, seat, roll)
+            if seat.kind in specials.MODIFIER_HOOKS:
+                specials.modifiers(self, seat, roll)
             return roll
-        cast = parse_cast(str(action.option("dice")))
+        cast = parse_cast(str((action.options or {}).get("dice")))  # `action.option("dice")`, inline
         over = cast.const <= -1 and cast.faces == actor.current + 1
         if seat.kind:  # a role NPC's own cast (Vlad's)
             cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
+        if not self.kit:  # no weapon, battery mace or scabbard in play: the cast as rolled
+            return roll
         weapons = items.pluses(actor.items, "weapon") if actor.items else None
         if weapons:
             bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
@@ -677,12 +689,13 @@ class SetTo(Encounter):
                 seat.mactor.unreadied.remove(item)
                 seat.mactor.items.append(item)
                 self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
-        specials.restage(self, events)
+        if "mast-rats" in self.hooks:
+            specials.restage(self, events)
         for seat in moves["enter"]:
             action = seat.action
             if seat.out is None and action is not None \
                     and not (seat.state.get("pinned") and specials.pinned(self, seat)):
-                wanted = action.option("mark")
+                wanted = (action.options or {}).get("mark")  # `action.option("mark")`, inline
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)
                 if mark:
@@ -692,7 +705,8 @@ class SetTo(Encounter):
                         specials.entered(self, seat, mark, was_fallen, events)
                     if record:
                         self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
-        specials.after_restaging(self, events)
+        if self.intruders:  # only Rats on opponent marks move after the others
+            specials.after_restaging(self, events)
 
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""

@@ -71,6 +71,10 @@ def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     return cast
 
 
+#: the kinds that add dice as they cast (`modifiers`)
+MODIFIER_HOOKS = frozenset(("goblin", "warg"))
+
+
 def modifiers(enc: SetTo, seat: MasqueSeat, roll: CastRoll) -> None:
     kind = seat.kind
     if kind == "goblin" and seat.state.get("hoard"):
@@ -87,7 +91,7 @@ def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
     roll = seat.roll
     if roll is None:
         return
-    hook = _AFTER.get(seat.kind)
+    hook = AFTER_ROLL.get(seat.kind)
     if hook is not None:
         hook(enc, seat, roll, events)
 
@@ -522,7 +526,7 @@ def end_of_bit(enc: SetTo, events: list[Event]) -> None:
 
 
 #: each monster's options once cast (`after_roll`), by hook
-_AFTER = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
+AFTER_ROLL = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
           "salamander": _salamander, "merekite": _merekite, "halfling": _halfling, "mast-rats": rat_bite,
           "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
           "dwarf": _dwarf, "spidure": _spidure}

@@ -206,7 +206,11 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
         dice = [roll_term(t, cast.least, rng) for t in cast.terms]
     roll = CastRoll(cast, dice, cast.const)
     if monster:
-        roll.nullified = all_ones(cast, dice)
+        for i in cast.tops:  # `all_ones`, inline
+            if dice[i].rolls[0] != 1:
+                break
+        else:
+            roll.nullified = True
         for die in dice:
             if die.sides >= 4 and die.rolls[-1] == die.sides:
                 explode(die, rng)
