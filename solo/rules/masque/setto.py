@@ -87,7 +87,7 @@ class MasqueSeat(Seat):
         self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
         self.role_die: int = actor.role_die
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
-        self.moves: dict[tuple[str, int, str | None], Action] = {}  # `_policy_move`'s, made once a fight
+        self.moves: dict[Any, Action] = {}  # `SetTo._quick_move`'s, made once a fight
 
 
 class SetTo(Encounter):
@@ -246,35 +246,53 @@ class SetTo(Encounter):
             return None
         return self._policy_move(seat)  # type: ignore[arg-type]
 
-    def _policy_move(self, s: MasqueSeat, aims: dict[str, Any] | None = None) -> Action:
-        """`aims` (the quick loop of `run`): each side's target as found so far in this declaration (the
-        stage does not change while everyone declares); the moves are then made once a set-to and used
-        again (nothing changes an action once made)."""
-        actor = s.actor
+    def _policy_move(self, s: MasqueSeat) -> Action:
+        """The policy's move, made afresh (`_quick_move` makes the same ones once a set-to)."""
         target = dice = None
-        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
-            kind = "enter"  # downstage (`up`, inline)
+        if not self.up(s):
+            kind = "enter"
         elif s.immobile:
             kind = "held"
         else:
             kind = "cast"
-            me = s.mactor
             if not s.is_monster:
-                if aims is not None and s.side in aims:
-                    target = aims[s.side]
-                else:
-                    for foe in self.upstage(self.other(s.side)):  # the first foe of the biggest Build
-                        if target is None or foe.mactor.build > target.build:
-                            target = foe.mactor
-                    if aims is not None:
-                        aims[s.side] = target
-                dice = _suggested(s.role_die, me.current)[0]
-        if aims is None:
-            return _move(actor, kind, target, dice)
-        key = (kind, id(target), dice)
-        made = s.moves.get(key)
+                target = self._aim(s.side)
+                dice = _suggested(s.role_die, s.mactor.current)[0]
+        return _move(s.actor, kind, target, dice)
+
+    def _aim(self, side: str) -> Any:
+        """The foe a role actor of `side` aims its Role Fx at: the first upstage of the biggest Build."""
+        target = None
+        for foe in self.upstage(self._other[side]):
+            if target is None or foe.mactor.build > target.build:
+                target = foe.mactor
+        return target
+
+    def _quick_move(self, s: MasqueSeat, aims: dict[str, Any]) -> Action:
+        """`_policy_move` for the quick loop of `run`.  `aims`: each side's target as found so far in
+        this declaration (the stage does not change while everyone declares).  Each seat's moves are
+        made once a set-to and used again (nothing changes an action once made): keyed by kind, or for a
+        role actor's cast by its target and dice."""
+        moves = s.moves
+        key: Any
+        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
+            key = "enter"  # downstage (`up`, inline)
+        elif s.immobile:
+            key = "held"
+        elif s.is_monster:
+            key = "cast"
+        else:
+            side = s.side
+            target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
+            dice = _suggested(s.role_die, s.mactor.current)[0]
+            key = (id(target), dice)
+            made = moves.get(key)
+            if made is None:
+                made = moves[key] = _move(s.actor, "cast", target, dice)
+            return made
+        made = moves.get(key)
         if made is None:
-            made = s.moves[key] = _move(actor, kind, target, dice)
+            made = moves[key] = _move(s.actor, key, None, None)
         return made
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
@@ -292,7 +310,7 @@ class SetTo(Encounter):
             aims: dict[str, Any] = {}
             for seat in seats:
                 if seat.out is None and seat.acts and seat.action is None:
-                    seat.action = self._policy_move(seat, aims)
+                    seat.action = self._quick_move(seat, aims)
             self.resolve_round(events)
             for seat in seats:
                 seat.action = None
