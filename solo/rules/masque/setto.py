@@ -68,7 +68,7 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves", "personal")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -88,6 +88,7 @@ class MasqueSeat(Seat):
         self.role_die: int = actor.role_die
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
         self.moves: dict[Any, Action] = {}  # `SetTo._quick_move`'s, made once a fight
+        self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
 
 
 class SetTo(Encounter):
@@ -508,13 +509,17 @@ class SetTo(Encounter):
         return self._side_total(side, self.upstage(side), self.upstage(self.other(side)))
 
     def _side_total(self, side: str, up: list[MasqueSeat], foes_up: list[MasqueSeat]) -> int:
+        """Also keeps each caster's personal casting (`CastRoll.personal`) on its seat: no roll changes
+        between the totals and the order of hits (`deal_hits`), which reads it."""
         casters = [s for s in up if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
-            share = roll.personal if alone else roll.casting
+            casting = roll.casting
+            personal = s.personal = max(0, casting + roll.edge) if casting else 0  # `roll.personal`
+            share = personal if alone else casting
             total += named.side_share(s, share) if s.mactor.items else share
         if self.stolen:
             total += sum(d.value for d in self.borrowed(side))
@@ -560,17 +565,15 @@ class SetTo(Encounter):
             return None
         return a if totals[a] > totals[b] else b
 
-    def deal_hits(self, side: str, bit: int, events: list[Event],
-                  up: dict[str, list[MasqueSeat]] | None = None) -> None:
-        """`up`: who stands upstage on each side as the strike is decided."""
-        if up is None:
-            up = {s: self.upstage(s) for s in self.sides}
+    def deal_hits(self, side: str, bit: int, events: list[Event], up: dict[str, list[MasqueSeat]]) -> None:
+        """`up`: who stands upstage on each side as the strike is decided, their personal castings kept
+        on their seats as the totals were taken (`_side_total`)."""
         met: list[tuple[MasqueSeat, bool]] = []  # each striker, and whether its casting met its average
         keys: list[tuple[int, int]] = []  # the order of hits: higher casting first, then lesser Build
         for s in up[side]:
             roll = s.roll
             if roll is not None:
-                personal = roll.personal  # `roll.met`, with the casting worked out once
+                personal = s.personal  # `roll.met`, with the casting worked out once
                 met.append((s, personal >= 1 and 2 * personal >= roll.average2))
                 keys.append((-personal, s.mactor.build))
         if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
