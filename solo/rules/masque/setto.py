@@ -593,10 +593,14 @@ class SetTo(Encounter):
         for seat in strikers:
             if seat not in qualified:
                 seat.forced = True
+        kit = self.kit
         for seat in qualified:
             target = self.allot(side)
             if target is None:
                 break
+            if not kit:  # no named item to turn the hit aside or follow it up
+                specials.deliver(self, seat, target, bit, events)
+                continue
             if seat.mactor.items or target.mactor.items:
                 target = named.redirect(self, seat, target, events)
                 if target is None:
@@ -615,7 +619,7 @@ class SetTo(Encounter):
             self.take_hit(target, events, source=owner)
 
     def allot(self, side: str) -> MasqueSeat | None:
-        foe = self.other(side)
+        foe = self._other[side]
         pool = self.upstage(foe) or self.downstage(foe)
         return self.rng.choice(pool) if pool else None
 
@@ -650,7 +654,9 @@ class SetTo(Encounter):
         if seat.hits >= 2:
             self.pair(seat, events, source)
             if dealt and seat.out is None:
-                addons = roll_addons(self.rng) + specials.more_addons(self, source, seat, events)
+                addons = roll_addons(self.rng)
+                if source is not None and source.kind in specials.ADDON_HOOKS:
+                    addons += specials.more_addons(self, source, seat, events)
                 if addons and record:
                     self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
                 for _ in range(addons):

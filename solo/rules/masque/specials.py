@@ -407,6 +407,10 @@ def _vlad_cast(cast: Cast, light: int) -> Cast:
     return Cast(cast.terms, cast.const + light, cast.least)
 
 
+#: the kinds whose hits bring more add-on hits (`more_addons`): a venomous Spidure plays the Spidure's
+ADDON_HOOKS = frozenset(("spidure", "vlad"))
+
+
 def more_addons(enc: SetTo, source: MasqueSeat | None, seat: MasqueSeat, events: list[Event]) -> int:
     """Extra add-on hits when `source`'s hit pairs on a role actor: a venomous Spidure's |d4 - d3|,
     Vlad's Fx d1 (a d2 less one)."""
