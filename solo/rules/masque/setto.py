@@ -54,7 +54,7 @@ from solo.rules.engine import (
     full_degrees,
 )
 from solo.rules.masque import fx, items, named, specials, surprise
-from solo.rules.masque.actor import MasqueActor
+from solo.rules.masque.actor import ROLE_DICE, MasqueActor
 from solo.rules.masque.addons import roll_addons
 from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
@@ -83,9 +83,9 @@ class MasqueSeat(Seat):
         self.was_up = False
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
-        self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
-        self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
-        self.role_die: int = actor.role_die
+        self.kind = specials.KINDS.get(actor.monster, actor.monster)  # whose special it plays (`kind_of`)
+        self.is_monster: bool = not actor.role  # a role does not change in a set-to (`actor.is_monster`)
+        self.role_die: int = ROLE_DICE.get(actor.role, 0)  # `actor.role_die`
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
         self.moves: dict[Any, Action] = {}  # `SetTo._quick_move`'s, made once a fight
         self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
@@ -718,7 +718,10 @@ class SetTo(Encounter):
                 self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
         if "mast-rats" in self.hooks:
             specials.restage(self, events)
+        marks = stage.marks
         for seat in moves["enter"]:
+            if None not in marks[seat.side] and not seat.state.get("pinned"):
+                continue  # no empty mark to enter (a pinned seat is still asked whether it stays pinned)
             action = seat.action
             if seat.out is None and action is not None \
                     and not (seat.state.get("pinned") and specials.pinned(self, seat)):
@@ -763,7 +766,7 @@ class SetTo(Encounter):
                 if all(s.mactor.is_monster for s in seats) and len(seats) >= 2:
                     self._flighty.append((side, seats))
         for side, seats in self._flighty:
-            out = sum(1 for s in seats if s.out is not None)
+            out = len(seats) - self.alive[side]  # every Masque seat counts: `alive` is who is still in
             if out * 2 < len(seats):
                 continue
             still = [s for s in seats if s.out is None]

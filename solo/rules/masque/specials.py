@@ -350,7 +350,8 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
         enc.credit(striker, target, bit)
         enc.emit(events, "special", f"{target.label} sheds the hit and gives up its own.", target.actor)
         return
-    enc.credit(striker, target, bit)
+    striker.dealt += 1  # `enc.credit`, inline
+    striker.hit_bits.add(bit)
     if enc.record:
         enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
     target.state["hit_bit"] = bit
