@@ -544,22 +544,12 @@ class SetTo(Encounter):
 
     def _strike_side(self, totals: dict[str, int], up: dict[str, list[MasqueSeat]]) -> str | None:
         a, b = self.sides
-        count: dict[str, int] = {}
-        nat: dict[str, int] = {}  # the most faces of a natural (d6 or larger) upstage
-        for side in (a, b):
-            n = best = 0
-            for s in up[side]:
-                roll = s.roll
-                if roll is None:
-                    continue
-                n += 1
-                for d in roll.dice:
-                    sides = d.sides
-                    if sides > best and sides >= 6 and d.rolls[-1] == sides and not d.modifier and not d.lost:
-                        best = sides
-            count[side], nat[side] = n, best
-        for few, many in ((a, b), (b, a)):
-            if count[few] < count[many] and nat[few] and nat[few] > nat[many]:
+        count_a = sum(1 for s in up[a] if s.roll is not None)
+        count_b = sum(1 for s in up[b] if s.roll is not None)
+        if count_a != count_b:  # the side with fewer casting may take it by a natural (read only then)
+            few, many = (a, b) if count_a < count_b else (b, a)
+            nat = _top_natural(up[few])
+            if nat and nat > _top_natural(up[many]):
                 return few
         if totals[a] == totals[b]:
             return None
@@ -576,13 +566,20 @@ class SetTo(Encounter):
                 personal = s.personal  # `roll.met`, with the casting worked out once
                 met.append((s, personal >= 1 and 2 * personal >= roll.average2))
                 keys.append((-personal, s.mactor.build))
-        if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
+        if len(keys) == 1:
+            order = [0]
+        elif len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
             rng = self.rng
             order = [i for *_, i in sorted([(*key, rng.random(), i) for i, key in enumerate(keys)])]
         else:
             order = sorted(range(len(keys)), key=keys.__getitem__)
-        strikers = [met[i][0] for i in order]
-        qualified = [s for s, ok in (met[i] for i in order) if ok and not s.forfeit]
+        strikers: list[MasqueSeat] = []
+        qualified: list[MasqueSeat] = []
+        for i in order:
+            s, ok = met[i]
+            strikers.append(s)
+            if ok and not s.forfeit:
+                qualified.append(s)
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average] \
             if self.stolen else []
         if not qualified and not stolen and up[self.other(side)] and strikers and not strikers[0].forfeit:
@@ -827,6 +824,20 @@ class SetTo(Encounter):
         out["stage"] = {side: [s.label if s is not None else None for s in self.stage.marks[side]]
                         for side in self.sides}
         return out
+
+
+def _top_natural(up: list[MasqueSeat]) -> int:
+    """The most faces of a natural (d6 or larger) among these seats' rolls, 0 if none."""
+    best = 0
+    for s in up:
+        roll = s.roll
+        if roll is None:
+            continue
+        for d in roll.dice:
+            sides = d.sides
+            if sides > best and sides >= 6 and d.rolls[-1] == sides and not d.modifier and not d.lost:
+                best = sides
+    return best
 
 
 def _move(actor: Any, kind: str, target: Any, dice: str | None) -> Action:
