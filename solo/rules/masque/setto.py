@@ -68,7 +68,8 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves", "personal")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves",
+                 "personal")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
