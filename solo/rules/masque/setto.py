@@ -397,6 +397,7 @@ class SetTo(Encounter):
             for seat in self.seats:
                 seat.state.pop("stolen", None)
         casters: list[MasqueSeat] = []
+        ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
         for seat in self.seats:
             seat.roll = None
             seat.forced = False
@@ -409,8 +410,9 @@ class SetTo(Encounter):
                 if record:
                     self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
             elif action.kind == "cast":
-                seat.roll = self.roll_for(seat, action)
+                roll = seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
+                ones = ones or roll.nullified
         # options, initiative side first
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
@@ -432,7 +434,7 @@ class SetTo(Encounter):
                 shown = seat.roll.text() if seat.roll else ""
                 self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
         # nullify: a monster's all-1s costs it a hit
-        for seat in casters:
+        for seat in casters if ones else ():
             if seat.roll is not None and seat.roll.nullified and seat.is_monster and seat.out is None:
                 self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
                           seat.actor)
