@@ -128,7 +128,8 @@ class SetTo(Encounter):
         """What a set-to changes, set up afresh (making one, or `rematch` for a forecast's next fight):
         the stage and everyone's first marks, the per-bit state, the moves made so far and surprise.
         Made once and kept: the sides, who starts out of action (`put_out`, copied by `rematch`), the
-        house rules and options read, the hooks in play (from the seats' monster kinds)."""
+        house rules and options read, the hooks in play (from the seats' monster kinds) and whether any
+        item is (from the actors' sheets, which a rematch copies)."""
         self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         for side in self.sides:
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
