@@ -411,9 +411,9 @@ class SetTo(Encounter):
                 if record:
                     self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
             elif action.kind == "cast":
-                roll = seat.roll = self.roll_for(seat, action)
+                rolled = seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
-                ones = ones or roll.nullified
+                ones = ones or rolled.nullified
         # options, initiative side first
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
