@@ -815,9 +815,9 @@ class Encounter:
     #: the system's NPC policy only makes actions `validate` passes unchanged, so `run` hands them
     #: straight to the phase in a fight that records nothing (a forecast's); a player's are checked
     policy_valid: ClassVar[bool] = False
-    #: the encounter can be `rematch`ed: making it draws no dice and changes no actor; once made its
-    #: own attributes hold settings and plain values, and its seats' state comes from `seat_class`,
-    #: the kernel's `counts`/`acts` and `rematched`
+    #: the encounter can be `rematch`ed: making it changes no actor; once made its own attributes hold
+    #: settings and plain values, and its seats' state comes from `seat_class`, the kernel's
+    #: `counts`/`acts` and `rematched` (which also draws any dice making it draws, in the same order)
     quick_rematch: ClassVar[bool] = False
 
     @property
@@ -882,10 +882,11 @@ class Encounter:
         self.alive: dict[str, int] = {}
         self._live = 0  # sides with someone still in it (kept up to date: `is_over` runs every turn)
 
-    def rematch(self) -> Encounter:
+    def rematch(self, rng: Rng | None = None) -> Encounter:
         """A new encounter as this one was made, each actor a fight copy of the one here: the same
-        system, dice, options and labels, with nothing checked or read from the rules again (a
-        forecast plays thousands).  For a `quick_rematch` encounter that nobody has moved in."""
+        system, options and labels, with nothing checked or read from the rules again (a forecast
+        plays thousands), and the same dice unless `rng` is given.  For a `quick_rematch` encounter
+        that nobody has moved in."""
         if not self.quick_rematch or self.finished or self.round != 1 or self.actions or any(
                 s.action is not None for s in self.seats):
             raise RulesError(f"only a {self.NOUN} as made can be played again this way")
@@ -906,11 +907,14 @@ class Encounter:
             new._seats[id(actor)] = seat
             new.sides[old.side].append(actor)
         new.log, new.actions = [], []
+        if rng is not None:
+            new.rng = rng
         new.rematched()
         return new
 
     def rematched(self) -> None:
-        """Set up the seats' own state from their actors, as making the encounter did (`rematch`)."""
+        """Set up the seats' own state from their actors, as making the encounter did (`rematch`), and
+        draw the dice making it draws (a set-to's surprise check) where making it would."""
 
     def rule(self, name: str, default: Any = None) -> Any:
         """An encounter option as given, else the system's house rule of that name, else `default`.

@@ -108,9 +108,10 @@ def forecast(
         raise RulesError(f"a forecast runs 1 to {MAX_RUNS} fights, not {runs}")
     if not party or not foes:
         raise RulesError("a forecast needs a party and at least one foe")
-    # Refuse bad options here, before any worker starts.
-    Encounter(system, {PARTY: [a.copy() for a in party], FOES: [a.copy() for a in foes]}, Rng(0),
-              record=False, **options)
+    # Refuse bad options here, before any worker starts; in this process it is also the encounter each
+    # fight is a rematch of, when it allows that (it is never played, and its dice are not the fights')
+    made = Encounter(system, {PARTY: [a.copy() for a in party], FOES: [a.copy() for a in foes]}, Rng(0),
+                     record=False, **options)
     result = Forecast(system.id, [a.name for a in party], [a.name for a in foes], runs)
     members = _member_names(party)
     for who in members:
@@ -121,7 +122,7 @@ def forecast(
     if count > 1:
         parts = _in_parallel((system, list(party), list(foes), options), jobs, count)
     else:
-        parts = [_chunk(system, party, foes, options, seed, size) for seed, size in jobs]
+        parts = [_chunk(system, party, foes, options, seed, size, made) for seed, size in jobs]
     for wins, draws, losses, rounds, harm, statuses in parts:
         result.wins += wins
         result.draws += draws
@@ -141,21 +142,29 @@ Part = tuple[int, int, int, int, dict[str, int], dict[str, dict[str, int]]]
 
 
 def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], options: dict[str, Any],
-           seed: int, runs: int) -> Part:
-    """`runs` fights from one seed: (wins, draws, losses, rounds, harm, each member's end states)."""
+           seed: int, runs: int, made: Encounter | None = None) -> Part:
+    """`runs` fights from one seed: (wins, draws, losses, rounds, harm, each member's end states).
+
+    `made`: the fight as made by `forecast`, never played, that each fight is a rematch of (when the
+    encounter allows it); else one is made here."""
     rng = Rng(seed)
     members = _member_names(party)
     wins = draws = losses = rounds = 0
     harm: dict[str, int] = {}
     statuses: dict[str, dict[str, int]] = {}
 
-    def fresh() -> Encounter:
+    def fresh(dice: Rng) -> Encounter:
         sides = {PARTY: [a.fight_copy() for a in party], FOES: [a.fight_copy() for a in foes]}
-        return Encounter(system, sides, rng, record=False, **options)
+        return Encounter(system, sides, dice, record=False, **options)
 
-    made = fresh() if system.encounter_class.quick_rematch else None  # never played: each fight copies it
+    # never played: each fight copies it, with the chunk's dice (any it drew itself are thrown away,
+    # and drawn again by each rematch, as a freshly made one would)
+    if not system.encounter_class.quick_rematch:
+        made = None
+    elif made is None:
+        made = fresh(Rng(0))
     for _ in range(runs):
-        encounter = made.rematch() if made is not None else fresh()
+        encounter = made.rematch(rng) if made is not None else fresh(rng)
         encounter.run()
         outcome = encounter.result_for(PARTY)
         if outcome == "win":

@@ -72,27 +72,34 @@ class Stage(Generic[T]):
 
     def exit(self, side: str, occupant: T) -> bool:
         """Step down from a mark in a restaging: tramples it; refused (False) if the occupant moved."""
-        mark = self.mark_of(side, occupant)
-        if not mark or id(occupant) in self.moved:
+        if id(occupant) in self.moved:
             return False
-        self.marks[side][mark - 1] = None
-        self.trampled.add((side, mark))
-        self.moved.add(id(occupant))
-        return True
+        marks = self.marks[side]
+        for i, held in enumerate(marks):  # `mark_of`, inline
+            if held is occupant:
+                marks[i] = None
+                self.trampled.add((side, i + 1))
+                self.moved.add(id(occupant))
+                return True
+        return False
 
     def enter(self, side: str, occupant: T, mark: int | None = None) -> int:
         """Step up onto a vacant mark (the lowest, or `mark`); 0 when none may be entered."""
-        if id(occupant) in self.moved or self.mark_of(side, occupant):
+        if id(occupant) in self.moved:
             return 0
-        free = self.vacant(side)
-        if mark is not None:
-            free = [m for m in free if m == mark]
-        if not free:
-            return 0
-        self.marks[side][free[0] - 1] = occupant
-        self.trampled.add((side, free[0]))
-        self.moved.add(id(occupant))
-        return free[0]
+        marks = self.marks[side]
+        for held in marks:  # already on a mark (`mark_of`)
+            if held is occupant:
+                return 0
+        trampled = self.trampled
+        for i, held in enumerate(marks):  # the first of `vacant` (that is `mark`, if given)
+            number = i + 1
+            if held is None and (mark is None or number == mark) and (side, number) not in trampled:
+                marks[i] = occupant
+                trampled.add((side, number))
+                self.moved.add(id(occupant))
+                return number
+        return 0
 
     def new_restaging(self) -> None:
         """A fresh restaging: nothing trampled, nobody moved yet."""

@@ -54,7 +54,7 @@ from solo.rules.engine import (
     full_degrees,
 )
 from solo.rules.masque import fx, items, named, specials, surprise
-from solo.rules.masque.actor import MasqueActor
+from solo.rules.masque.actor import ROLE_DICE, MasqueActor
 from solo.rules.masque.addons import roll_addons
 from solo.rules.masque.cast import Cast, parse_cast
 from solo.rules.masque.growth import award_chops, recovery_roll
@@ -68,7 +68,8 @@ MARKS = 3
 
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
-                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die")
+                 "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves",
+                 "personal")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -83,9 +84,12 @@ class MasqueSeat(Seat):
         self.was_up = False
         self.state: dict[str, Any] = {}  # specials' memory for this set-to
         self.forfeit = False  # gives up dealing a hit this bit
-        self.kind = specials.kind_of(actor.monster)  # whose special ability it plays (its hook)
-        self.is_monster: bool = actor.is_monster  # a role does not change in a set-to
-        self.role_die: int = actor.role_die
+        self.kind = specials.KINDS.get(actor.monster, actor.monster)  # whose special it plays (`kind_of`)
+        self.is_monster: bool = not actor.role  # a role does not change in a set-to (`actor.is_monster`)
+        self.role_die: int = ROLE_DICE.get(actor.role, 0)  # `actor.role_die`
+        self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
+        self.moves: dict[Any, Action] = {}  # `SetTo._quick_move`'s, made once a fight
+        self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
 
 
 class SetTo(Encounter):
@@ -94,6 +98,8 @@ class SetTo(Encounter):
     seat_class = MasqueSeat
     phase = Declare()
     seats: list[MasqueSeat]  # type: ignore[assignment]
+    #: a forecast's fights are rematches: each seat's state is its class's, the rest set in `rematched`
+    quick_rematch = True
     declared_options = (
         Option("surprise", "choice", "the side caught unawares, or check: a saving throw between the sides"
                " decides (surprised actors that fail a reaction roll do not cast in bit 1)",
@@ -106,11 +112,25 @@ class SetTo(Encounter):
             raise RulesError("a set-to has two sides, a troupe and an entourage")
         a, b = list(self.sides)
         self._other = {a: b, b: a}
-        self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         self.count_sides()
         for seat in self.seats:
             if seat.mactor.out_of_action:  # starts out of action: it never takes a mark
                 self.put_out(seat, "out of action")
+        self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
+        self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
+        # whether any item is in play: items only ever pass between actors (a Remand rod) or from
+        # carried to readied, so a set-to that starts without any never has one (its checks are skipped)
+        self.kit = any(seat.mactor.items or seat.mactor.unreadied for seat in self.seats)
+        self.surprise = str(self.rule("surprise", "none"))
+        self.rematched()
+
+    def rematched(self) -> None:
+        """What a set-to changes, set up afresh (making one, or `rematch` for a forecast's next fight):
+        the stage and everyone's first marks, the per-bit state, the moves made so far and surprise.
+        Made once and kept: the sides, who starts out of action (`put_out`, copied by `rematch`), the
+        house rules and options read, the hooks in play (from the seats' monster kinds) and whether any
+        item is (from the actors' sheets, which a rematch copies)."""
+        self.stage: Stage[MasqueSeat] = Stage(list(self.sides), MARKS)
         for side in self.sides:
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
@@ -119,11 +139,9 @@ class SetTo(Encounter):
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
-        self.morale = str(getattr(system, "house_rules", {}).get("morale", "half"))
-        self.hooks = frozenset(seat.kind for seat in self.seats)  # the special abilities in play
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
-        self._made: dict[tuple[int, str, int, str | None], Action] = {}  # `_policy_move`'s moves, made once
-        surprise.check_surprise(self, str(self.rule("surprise", "none")), [])
+        # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
+        surprise.check_surprise(self, self.surprise, [])
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
@@ -231,35 +249,53 @@ class SetTo(Encounter):
             return None
         return self._policy_move(seat)  # type: ignore[arg-type]
 
-    def _policy_move(self, s: MasqueSeat, aims: dict[str, Any] | None = None) -> Action:
-        """`aims` (the quick loop of `run`): each side's target as found so far in this declaration (the
-        stage does not change while everyone declares); the moves are then made once a set-to and used
-        again (nothing changes an action once made)."""
-        actor = s.actor
+    def _policy_move(self, s: MasqueSeat) -> Action:
+        """The policy's move, made afresh (`_quick_move` makes the same ones once a set-to)."""
         target = dice = None
-        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
-            kind = "enter"  # downstage (`up`, inline)
+        if not self.up(s):
+            kind = "enter"
         elif s.immobile:
             kind = "held"
         else:
             kind = "cast"
-            me = s.mactor
             if not s.is_monster:
-                if aims is not None and s.side in aims:
-                    target = aims[s.side]
-                else:
-                    for foe in self.upstage(self.other(s.side)):  # the first foe of the biggest Build
-                        if target is None or foe.mactor.build > target.build:
-                            target = foe.mactor
-                    if aims is not None:
-                        aims[s.side] = target
-                dice = _suggested(s.role_die, me.current)[0]
-        if aims is None:
-            return _move(actor, kind, target, dice)
-        key = (s.index, kind, id(target), dice)
-        made = self._made.get(key)
+                target = self._aim(s.side)
+                dice = _suggested(s.role_die, s.mactor.current)[0]
+        return _move(s.actor, kind, target, dice)
+
+    def _aim(self, side: str) -> Any:
+        """The foe a role actor of `side` aims its Role Fx at: the first upstage of the biggest Build."""
+        target = None
+        for foe in self.upstage(self._other[side]):
+            if target is None or foe.mactor.build > target.build:
+                target = foe.mactor
+        return target
+
+    def _quick_move(self, s: MasqueSeat, aims: dict[str, Any]) -> Action:
+        """`_policy_move` for the quick loop of `run`.  `aims`: each side's target as found so far in
+        this declaration (the stage does not change while everyone declares).  Each seat's moves are
+        made once a set-to and used again (nothing changes an action once made): keyed by kind, or for a
+        role actor's cast by its target and dice."""
+        moves = s.moves
+        key: Any
+        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
+            key = "enter"  # downstage (`up`, inline)
+        elif s.immobile:
+            key = "held"
+        elif s.is_monster:
+            key = "cast"
+        else:
+            side = s.side
+            target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
+            dice = _suggested(s.role_die, s.mactor.current)[0]
+            key = (id(target), dice)
+            made = moves.get(key)
+            if made is None:
+                made = moves[key] = _move(s.actor, "cast", target, dice)
+            return made
+        made = moves.get(key)
         if made is None:
-            made = self._made[key] = _move(actor, kind, target, dice)
+            made = moves[key] = _move(s.actor, key, None, None)
         return made
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
@@ -277,7 +313,7 @@ class SetTo(Encounter):
             aims: dict[str, Any] = {}
             for seat in seats:
                 if seat.out is None and seat.acts and seat.action is None:
-                    seat.action = self._policy_move(seat, aims)
+                    seat.action = self._quick_move(seat, aims)
             self.resolve_round(events)
             for seat in seats:
                 seat.action = None
@@ -344,8 +380,12 @@ class SetTo(Encounter):
         return action
 
     def monster_cast(self, seat: MasqueSeat) -> Cast:
-        cast = parse_cast(seat.mactor.cast)
-        return specials.cast_for(self, seat, cast)
+        """The Cast a monster rolls this bit: its stat Cast (its sheet's cast does not change in a
+        set-to, so it is parsed once), changed by its special ability for the few that change it."""
+        cast = seat.stat_cast
+        if cast is None:
+            cast = seat.stat_cast = parse_cast(seat.mactor.cast)
+        return specials.cast_for(self, seat, cast) if seat.kind in specials.CAST_HOOKS else cast
 
     # -- one bit --------------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:
@@ -358,6 +398,7 @@ class SetTo(Encounter):
             for seat in self.seats:
                 seat.state.pop("stolen", None)
         casters: list[MasqueSeat] = []
+        ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
         for seat in self.seats:
             seat.roll = None
             seat.forced = False
@@ -367,18 +408,24 @@ class SetTo(Encounter):
                 continue
             if action.kind == "held":
                 seat.immobile -= 1
-                self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
+                if record:
+                    self.emit(events, "held", f"{seat.label} is held fast and does not cast.", seat.actor)
             elif action.kind == "cast":
-                seat.roll = self.roll_for(seat, action)
+                rolled = seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
+                ones = ones or rolled.nullified
         # options, initiative side first
+        coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
             for seat in casters:
-                if seat.side == side and seat.roll is not None and seat.out is None:
-                    if seat.state.get("held_by") is not None:
+                roll = seat.roll
+                if seat.side == side and roll is not None and seat.out is None:
+                    if coils and seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.is_monster:
-                        specials.after_roll(self, seat, events)
+                        hook = specials.AFTER_ROLL.get(seat.kind)  # `specials.after_roll`, inline
+                        if hook is not None:
+                            hook(self, seat, roll, events)
                     elif seat.kind and specials.own_fx(self, seat, events):
                         continue  # a role NPC's own Fx (Vlad's) in place of its role's
                     elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
@@ -388,12 +435,14 @@ class SetTo(Encounter):
                 shown = seat.roll.text() if seat.roll else ""
                 self.emit(events, "cast", f"{seat.label}: {shown}", seat.actor)
         # nullify: a monster's all-1s costs it a hit
-        for seat in casters:
+        for seat in casters if ones else ():
             if seat.roll is not None and seat.roll.nullified and seat.is_monster and seat.out is None:
                 self.emit(events, "nullify", f"{seat.label} rolls all 1s: casting 0 and a hit.",
                           seat.actor)
                 self.take_hit(seat, events, source=None, dealt=False)
-        specials.before_totals(self, casters, events)
+        hooks = self.hooks
+        if "pyethonda" in hooks or "ghoul" in hooks:  # somebody held, or a Ghoul to shed a hit
+            specials.before_totals(self, casters, events)
         # who stands upstage does not change from here until the hits are dealt
         a, b = self.sides
         up = {a: self.upstage(a), b: self.upstage(b)}
@@ -408,30 +457,41 @@ class SetTo(Encounter):
             if record:
                 self.emit(events, "strike", f"The strike goes to the {striker}.")
             self.deal_hits(striker, bit, events, up)
-            specials.side_struck(self, self.other(striker), events)
+            if "turbul-bats" in hooks:
+                specials.side_struck(self, self.other(striker), events)
         self.restage(events)
-        self.armour_checks(events)
-        for seat in casters:  # a Battery mace banks a below-average casting from a bit without a hit taken
+        if self.kit:
+            self.armour_checks(events)
+            self.bank_batteries(casters, bit, events)
+        if "fell-groot" in hooks or "pyethonda" in hooks:  # a d4 to clear, or somebody held
+            specials.end_of_bit(self, events)
+        if self.morale == "half":
+            self.check_morale(events)
+
+    def bank_batteries(self, casters: list[MasqueSeat], bit: int, events: list[Event]) -> None:
+        """A Battery mace banks a below-average casting from a bit without a hit taken."""
+        for seat in casters:
             if "battery-mace" in seat.mactor.items and seat.roll is not None and not seat.roll.met \
                     and seat.roll.casting and seat.state.get("hit_bit") != bit and seat.out is None:
                 seat.state["battery"] = seat.roll.casting
                 self.emit(events, "item", f"{seat.label}'s battery mace banks {seat.roll.casting}"
                           " for the next bit.", seat.actor)
-        specials.end_of_bit(self, events)
-        self.check_morale(events)
 
     def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
         actor = seat.mactor
         if seat.is_monster:
             cast = self.monster_cast(seat)
             roll = roll_cast(cast, self.rng, monster=True)
-            specials.modifiers(self, seat, roll)
+            if seat.kind in specials.MODIFIER_HOOKS:
+                specials.modifiers(self, seat, roll)
             return roll
-        cast = parse_cast(str(action.option("dice")))
+        cast = parse_cast(str((action.options or {}).get("dice")))  # `action.option("dice")`, inline
         over = cast.const <= -1 and cast.faces == actor.current + 1
         if seat.kind:  # a role NPC's own cast (Vlad's)
             cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
+        if not self.kit:  # no weapon, battery mace or scabbard in play: the cast as rolled
+            return roll
         weapons = items.pluses(actor.items, "weapon") if actor.items else None
         if weapons:
             bonuses = [items.weapon_bonus(n, roll.casting, self.rng) for n in weapons]
@@ -453,13 +513,17 @@ class SetTo(Encounter):
         return self._side_total(side, self.upstage(side), self.upstage(self.other(side)))
 
     def _side_total(self, side: str, up: list[MasqueSeat], foes_up: list[MasqueSeat]) -> int:
+        """Also keeps each caster's personal casting (`CastRoll.personal`) on its seat: no roll changes
+        between the totals and the order of hits (`deal_hits`), which reads it."""
         casters = [s for s in up if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
-            share = roll.personal if alone else roll.casting
+            casting = roll.casting
+            personal = s.personal = max(0, casting + roll.edge) if casting else 0  # `roll.personal`
+            share = personal if alone else casting
             total += named.side_share(s, share) if s.mactor.items else share
         if self.stolen:
             total += sum(d.value for d in self.borrowed(side))
@@ -484,47 +548,42 @@ class SetTo(Encounter):
 
     def _strike_side(self, totals: dict[str, int], up: dict[str, list[MasqueSeat]]) -> str | None:
         a, b = self.sides
-        count: dict[str, int] = {}
-        nat: dict[str, int] = {}  # the most faces of a natural (d6 or larger) upstage
-        for side in (a, b):
-            n = best = 0
-            for s in up[side]:
-                roll = s.roll
-                if roll is None:
-                    continue
-                n += 1
-                for d in roll.dice:
-                    sides = d.sides
-                    if sides > best and sides >= 6 and d.rolls[-1] == sides and not d.modifier and not d.lost:
-                        best = sides
-            count[side], nat[side] = n, best
-        for few, many in ((a, b), (b, a)):
-            if count[few] < count[many] and nat[few] and nat[few] > nat[many]:
+        count_a = sum(1 for s in up[a] if s.roll is not None)
+        count_b = sum(1 for s in up[b] if s.roll is not None)
+        if count_a != count_b:  # the side with fewer casting may take it by a natural (read only then)
+            few, many = (a, b) if count_a < count_b else (b, a)
+            nat = _top_natural(up[few])
+            if nat and nat > _top_natural(up[many]):
                 return few
         if totals[a] == totals[b]:
             return None
         return a if totals[a] > totals[b] else b
 
-    def deal_hits(self, side: str, bit: int, events: list[Event],
-                  up: dict[str, list[MasqueSeat]] | None = None) -> None:
-        """`up`: who stands upstage on each side as the strike is decided."""
-        if up is None:
-            up = {s: self.upstage(s) for s in self.sides}
+    def deal_hits(self, side: str, bit: int, events: list[Event], up: dict[str, list[MasqueSeat]]) -> None:
+        """`up`: who stands upstage on each side as the strike is decided, their personal castings kept
+        on their seats as the totals were taken (`_side_total`)."""
         met: list[tuple[MasqueSeat, bool]] = []  # each striker, and whether its casting met its average
         keys: list[tuple[int, int]] = []  # the order of hits: higher casting first, then lesser Build
         for s in up[side]:
             roll = s.roll
             if roll is not None:
-                personal = roll.personal  # `roll.met`, with the casting worked out once
+                personal = s.personal  # `roll.met`, with the casting worked out once
                 met.append((s, personal >= 1 and 2 * personal >= roll.average2))
                 keys.append((-personal, s.mactor.build))
-        if len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
+        if len(keys) == 1:
+            order = [0]
+        elif len(set(keys)) < len(keys):  # ties go by a die, drawn striker by striker
             rng = self.rng
             order = [i for *_, i in sorted([(*key, rng.random(), i) for i, key in enumerate(keys)])]
         else:
             order = sorted(range(len(keys)), key=keys.__getitem__)
-        strikers = [met[i][0] for i in order]
-        qualified = [s for s, ok in (met[i] for i in order) if ok and not s.forfeit]
+        strikers: list[MasqueSeat] = []
+        qualified: list[MasqueSeat] = []
+        for i in order:
+            s, ok = met[i]
+            strikers.append(s)
+            if ok and not s.forfeit:
+                qualified.append(s)
         stolen = [d for d in self.borrowed(side) if d.value >= 1 and d.value >= d.average] \
             if self.stolen else []
         if not qualified and not stolen and up[self.other(side)] and strikers and not strikers[0].forfeit:
@@ -535,10 +594,14 @@ class SetTo(Encounter):
         for seat in strikers:
             if seat not in qualified:
                 seat.forced = True
+        kit = self.kit
         for seat in qualified:
             target = self.allot(side)
             if target is None:
                 break
+            if not kit:  # no named item to turn the hit aside or follow it up
+                specials.deliver(self, seat, target, bit, events)
+                continue
             if seat.mactor.items or target.mactor.items:
                 target = named.redirect(self, seat, target, events)
                 if target is None:
@@ -557,7 +620,7 @@ class SetTo(Encounter):
             self.take_hit(target, events, source=owner)
 
     def allot(self, side: str) -> MasqueSeat | None:
-        foe = self.other(side)
+        foe = self._other[side]
         pool = self.upstage(foe) or self.downstage(foe)
         return self.rng.choice(pool) if pool else None
 
@@ -570,9 +633,11 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        seat.state["hit_bit"] = self.round
-        seat.state["taken"] = seat.state.get("taken", 0) + 1
-        seat.add("hits", 1)
+        state = seat.state
+        state["hit_bit"] = self.round
+        state["taken"] = state.get("taken", 0) + 1
+        taken = seat.taken  # `seat.add("hits", 1)`, inline
+        taken["hits"] = taken.get("hits", 0) + 1
         record = self.record
         if seat.is_monster:
             seat.hits += 1
@@ -590,8 +655,10 @@ class SetTo(Encounter):
         if seat.hits >= 2:
             self.pair(seat, events, source)
             if dealt and seat.out is None:
-                addons = roll_addons(self.rng) + specials.more_addons(self, source, seat, events)
-                if addons:
+                addons = roll_addons(self.rng)
+                if source is not None and source.kind in specials.ADDON_HOOKS:
+                    addons += specials.more_addons(self, source, seat, events)
+                if addons and record:
                     self.emit(events, "addon", f"{seat.label} takes {addons} add-on hit(s).", seat.actor)
                 for _ in range(addons):
                     seat.hits += 1
@@ -637,31 +704,40 @@ class SetTo(Encounter):
                 self.leave(seat)
                 if record:
                     self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
-                specials.witcher_drags(self, seat, events)
+                if seat.kind == "witcher":
+                    specials.witcher_drags(self, seat, events)
         for seat in moves["step-down"]:
             if seat.out is None and self.leave(seat):
                 self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
-        named.remand(self, events)
+        if self.kit:
+            named.remand(self, events)
         for seat in moves["ready"]:
             item = seat.action.option("item")  # type: ignore[union-attr]
             if seat.out is None and item in seat.mactor.unreadied:
                 seat.mactor.unreadied.remove(item)
                 seat.mactor.items.append(item)
                 self.emit(events, "item", f"{seat.label} readies its {item}.", seat.actor)
-        specials.restage(self, events)
+        if "mast-rats" in self.hooks:
+            specials.restage(self, events)
+        marks = stage.marks
         for seat in moves["enter"]:
+            if None not in marks[seat.side] and not seat.state.get("pinned"):
+                continue  # no empty mark to enter (a pinned seat is still asked whether it stays pinned)
             action = seat.action
-            if seat.out is None and action is not None and not specials.pinned(self, seat):
-                wanted = action.option("mark")
+            if seat.out is None and action is not None \
+                    and not (seat.state.get("pinned") and specials.pinned(self, seat)):
+                wanted = (action.options or {}).get("mark")  # `action.option("mark")`, inline
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)
                 if mark:
                     seat.was_up = True
-                    was_fallen = fallen is not None and mark in fallen[seat.side]
-                    specials.entered(self, seat, mark, was_fallen, events)
+                    if seat.kind in specials.ENTRY_HOOKS:
+                        was_fallen = fallen is not None and mark in fallen[seat.side]
+                        specials.entered(self, seat, mark, was_fallen, events)
                     if record:
                         self.emit(events, "restage", f"{seat.label} steps up onto mark {mark}.", seat.actor)
-        specials.after_restaging(self, events)
+        if self.intruders:  # only Rats on opponent marks move after the others
+            specials.after_restaging(self, events)
 
     def armour_checks(self, events: list[Event]) -> None:
         """+n armour: a wearer holding a single hit rolls a d8 after restaging (RULES.md 5.7)."""
@@ -691,7 +767,7 @@ class SetTo(Encounter):
                 if all(s.mactor.is_monster for s in seats) and len(seats) >= 2:
                     self._flighty.append((side, seats))
         for side, seats in self._flighty:
-            out = sum(1 for s in seats if s.out is not None)
+            out = len(seats) - self.alive[side]  # every Masque seat counts: `alive` is who is still in
             if out * 2 < len(seats):
                 continue
             still = [s for s in seats if s.out is None]
@@ -752,6 +828,20 @@ class SetTo(Encounter):
         out["stage"] = {side: [s.label if s is not None else None for s in self.stage.marks[side]]
                         for side in self.sides}
         return out
+
+
+def _top_natural(up: list[MasqueSeat]) -> int:
+    """The most faces of a natural (d6 or larger) among these seats' rolls, 0 if none."""
+    best = 0
+    for s in up:
+        roll = s.roll
+        if roll is None:
+            continue
+        for d in roll.dice:
+            sides = d.sides
+            if sides > best and sides >= 6 and d.rolls[-1] == sides and not d.modifier and not d.lost:
+                best = sides
+    return best
 
 
 def _move(actor: Any, kind: str, target: Any, dice: str | None) -> Action:

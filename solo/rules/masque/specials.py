@@ -47,6 +47,10 @@ def kind_of(monster: str) -> str:
     return KINDS.get(monster, monster)
 
 
+#: the kinds whose Cast may change in a set-to (`cast_for`): every other monster rolls its stat Cast
+CAST_HOOKS = frozenset(("ogre", "troll", "rounder", "gnome", "orc"))
+
+
 def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     kind = seat.kind
     state = seat.state
@@ -67,6 +71,10 @@ def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     return cast
 
 
+#: the kinds that add dice as they cast (`modifiers`)
+MODIFIER_HOOKS = frozenset(("goblin", "warg"))
+
+
 def modifiers(enc: SetTo, seat: MasqueSeat, roll: CastRoll) -> None:
     kind = seat.kind
     if kind == "goblin" and seat.state.get("hoard"):
@@ -83,7 +91,7 @@ def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
     roll = seat.roll
     if roll is None:
         return
-    hook = _AFTER.get(seat.kind)
+    hook = AFTER_ROLL.get(seat.kind)
     if hook is not None:
         hook(enc, seat, roll, events)
 
@@ -342,7 +350,8 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
         enc.credit(striker, target, bit)
         enc.emit(events, "special", f"{target.label} sheds the hit and gives up its own.", target.actor)
         return
-    enc.credit(striker, target, bit)
+    striker.dealt += 1  # `enc.credit`, inline
+    striker.hit_bits.add(bit)
     if enc.record:
         enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
     target.state["hit_bit"] = bit
@@ -397,6 +406,10 @@ def _vlad_cast(cast: Cast, light: int) -> Cast:
     if len(cast.terms) <= 2:
         cast = cast.with_term(Term(2))
     return Cast(cast.terms, cast.const + light, cast.least)
+
+
+#: the kinds whose hits bring more add-on hits (`more_addons`): a venomous Spidure plays the Spidure's
+ADDON_HOOKS = frozenset(("spidure", "vlad"))
 
 
 def more_addons(enc: SetTo, source: MasqueSeat | None, seat: MasqueSeat, events: list[Event]) -> int:
@@ -480,6 +493,10 @@ def rat_bite(enc: SetTo, seat: MasqueSeat, roll: CastRoll, events: list[Event]) 
     enc.emit(events, "special", f"{seat.label} gnaws at {there.label}: -{bite}.", seat.actor)
 
 
+#: the kinds whose special ability plays when they step up onto a mark (`entered`)
+ENTRY_HOOKS = frozenset(("merekite", "orc"))
+
+
 def entered(enc: SetTo, seat: MasqueSeat, mark: int, was_fallen: bool, events: list[Event]) -> None:
     kind = seat.kind
     if kind == "merekite":
@@ -514,7 +531,7 @@ def end_of_bit(enc: SetTo, events: list[Event]) -> None:
 
 
 #: each monster's options once cast (`after_roll`), by hook
-_AFTER = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
+AFTER_ROLL = {"goblin": _goblin, "ogre": _ogre, "ghoul": _ghoul, "fell-groot": _fell_groot,
           "salamander": _salamander, "merekite": _merekite, "halfling": _halfling, "mast-rats": rat_bite,
           "rounder": _rounder, "hobgoblin": _hobgoblin, "commoner": _commoner, "gnome": _gnome, "elf": _elf,
           "dwarf": _dwarf, "spidure": _spidure}

@@ -198,15 +198,19 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
     plain = cast.plain
     if plain is not None:  # one plain die a term: the same draws as `roll_term`, in one go
         if len(plain) == 1:
-            dice = [DieRoll(plain[0], cast.terms[0].sign, [rng.die(plain[0])])]
+            dice = [DieRoll(plain[0], cast.signs[0], [rng.die(plain[0])])]
         else:
-            dice = [DieRoll(sides, term.sign, [value])
-                    for sides, term, value in zip(plain, cast.terms, rng.dice(plain), strict=True)]
+            dice = [DieRoll(sides, sign, [value])
+                    for sides, sign, value in zip(plain, cast.signs, rng.dice(plain), strict=True)]
     else:
         dice = [roll_term(t, cast.least, rng) for t in cast.terms]
     roll = CastRoll(cast, dice, cast.const)
     if monster:
-        roll.nullified = all_ones(cast, dice)
+        for i in cast.tops:  # `all_ones`, inline
+            if dice[i].rolls[0] != 1:
+                break
+        else:
+            roll.nullified = True
         for die in dice:
             if die.sides >= 4 and die.rolls[-1] == die.sides:
                 explode(die, rng)
