@@ -887,7 +887,7 @@ class Encounter:
         system, options and labels, with nothing checked or read from the rules again (a forecast
         plays thousands), and the same dice unless `rng` is given.  For a `quick_rematch` encounter
         that nobody has moved in."""
-        if not self.quick_rematch or self.finished or self.round != 1 or self.actions or any(
+        if not self.can_rematch() or self.finished or self.round != 1 or self.actions or any(
                 s.action is not None for s in self.seats):
             raise RulesError(f"only a {self.NOUN} as made can be played again this way")
         copies = [seat.actor.fight_copy() for seat in self.seats]
@@ -911,6 +911,11 @@ class Encounter:
             new.rng = rng
         new.rematched()
         return new
+
+    def can_rematch(self) -> bool:
+        """Whether `rematch` plays this encounter, as made, exactly like a fresh one (`quick_rematch`;
+        a system may refuse it for some options)."""
+        return self.quick_rematch
 
     def rematched(self) -> None:
         """Set up the seats' own state from their actors, as making the encounter did (`rematch`), and

@@ -163,6 +163,8 @@ def _chunk(system: System, party: Sequence[Actor], foes: Sequence[Actor], option
         made = None
     elif made is None:
         made = fresh(Rng(0))
+    if made is not None and not made.can_rematch():
+        made = None
     for _ in range(runs):
         encounter = made.rematch(rng) if made is not None else fresh(rng)
         encounter.run()

@@ -192,6 +192,9 @@ def armour(raw: Any, what: str) -> dict[str, Any] | None:
     }
 
 
+READ = {"read_in_fights": True}  # a fight only reads it: a forecast's fight copies share it
+
+
 def _record(record: dict[str, Any]) -> dict[str, Any]:
     """A copy of a weapon or armour record, which holds words, numbers and lists of them (qualities,
     values): quicker than walking it all the way down, and a forecast copies thousands."""
@@ -229,15 +232,18 @@ class SpireActor(Actor):
     concept: str = ""
     # die records hold only a name, flags and numbers: a copy of each record shares nothing
     dice: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _dice})
-    traits: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _traits})
-    talents: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _talents})
-    personality: list[str] = field(default_factory=list, metadata={"parse": _personality})
+    # what a fight only reads: a forecast's fight copies share it (`fight_copy`)
+    traits: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _traits, **READ})
+    talents: list[dict[str, Any]] = field(default_factory=list, metadata={"parse": _talents, **READ})
+    personality: list[str] = field(default_factory=list, metadata={"parse": _personality, **READ})
     weapons: list[dict[str, Any]] = field(
-        default_factory=list, metadata={"parse": _weapons, "copy": _records}
+        default_factory=list, metadata={"parse": _weapons, "copy": _records, **READ}
     )
-    armour: dict[str, Any] | None = field(default=None, metadata={"parse": armour, "copy": _record})
+    armour: dict[str, Any] | None = field(
+        default=None, metadata={"parse": armour, "copy": _record, **READ}
+    )
     attitude: str = field(default="indifferent", metadata={"parse": _choice(ATTITUDES, "attitude")})
-    gear: list[str] = field(default_factory=list)
+    gear: list[str] = field(default_factory=list, metadata=READ)
     load: int = 0  # capacity carried besides the weapons and armour listed (packs, loot, gear)
     encouraged: int = 0  # tokens from acting with one's personality: gone at the next night's rest
     discouraged: int = 0  # tokens from a discouragement: gone when its strain is cleared
@@ -250,6 +256,12 @@ class SpireActor(Actor):
 
     def copy(self) -> SpireActor:
         return schema.copy(self)  # type: ignore[no-any-return]
+
+    def fight_copy(self) -> SpireActor:
+        """A copy for one fight: the dice (which a fight exhausts, strains and injures) and the plain
+        numbers are its own; the traits, talents, weapons, armour and gear, which a fight only reads, are
+        shared with this actor."""
+        return schema.fight_copy(self)  # type: ignore[no-any-return]
 
     # -- dice ---------------------------------------------------------------------------------
     def sides(self, index: int) -> int:

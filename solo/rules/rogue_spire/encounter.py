@@ -298,6 +298,8 @@ class SpireSeat(Seat):
     """A seat with how many turns it has started and its initiative roll."""
 
     __slots__ = ("turns", "initiative", "winded", "kit")
+    #: a rematch's seat keeps its Kit: made from the sheet, which a fight copy shares, and never changed
+    kept = ("kit",)
 
     def __init__(self, actor: Actor, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -312,6 +314,8 @@ class Skirmish(Encounter):
     NOBODY_LEFT = "nobody is left on their feet"
     seat_class = SpireSeat
     phase = FixedOrder()
+    #: a forecast's fights are rematches: each seat's state is its class's, the rest set in `rematched`
+    quick_rematch = True
     declared_options = (
         Option(
             "distance",
@@ -352,7 +356,6 @@ class Skirmish(Encounter):
         self.ties = str(self.options.get("ties", "success-but"))
         self.nonlethal = bool(self.options.get("nonlethal", False))
         self.contests = bool(self.options.get("contests", False))
-        self.master_tokens = int(self.options.get("master_tokens", 1))
         initiative = str(self.options.get("initiative", "free-d4"))
         for name, value, allowed in (
             ("distance", self.distance, ("engaged", "apart")),
@@ -361,24 +364,46 @@ class Skirmish(Encounter):
         ):
             if value not in allowed:
                 raise RulesError(f"option {name} must be one of {', '.join(allowed)}, not {value!r}")
-        self.positions = Engagement()
-        self.reacting: SpireSeat | None = None  # a PC asked how it answers (initiative.FixedOrder)
-        self.pending: dict[str, Any] | None = None  # the action waiting for that answer
+        self.initiative_rule = initiative
         for seat in self.seats:
             why = seat.actor.unfit()
             if why:
                 seat.out = why
         self.count_sides()
-        if self.distance == "engaged":
-            engage = self.positions.engage
-            for seat in self.seats:
-                for other in self.seats[seat.index + 1 :]:
-                    if other.side != seat.side:
-                        engage(seat.index, other.index)
+        #: who is engaged at the start (seat index pairs): the same in every rematch
+        self.engaged_at_start = frozenset(
+            (seat.index, other.index)
+            for seat in self.seats
+            for other in self.seats[seat.index + 1 :]
+            if other.side != seat.side
+        ) if self.distance == "engaged" else frozenset()
+        # making a fight changes its actors when everyone spends its highest die on the initiative, or
+        # when the first turn refreshes an exhausted vitality die; a rematch copies the actors as made
+        self.unchanged = initiative != "best-die" and not any(
+            seat.actor.vitality["exhausted"] for seat in self.seats  # type: ignore[attr-defined]
+        )
+        self.rematched()
+
+    def can_rematch(self) -> bool:
+        """A rematch plays exactly like a fresh fight when making this one changed no actor (`unchanged`)."""
+        return self.unchanged
+
+    def rematched(self) -> None:
+        """What a fight changes, set up afresh (making one, or `rematch` for a forecast's next fight):
+        the Master's tokens, who is engaged and focused, the waiting reaction, and the initiative rolls
+        (the only dice drawn in making a fight, drawn here in the same order) with the first turn.
+        Made once and kept: the options read, who starts unfit (`seat.out`, copied by `rematch`), who is
+        engaged at the start, and each seat's Kit (from the sheet, which a rematch's copy shares)."""
+        self.master_tokens = int(self.options.get("master_tokens", 1))
+        self.positions = Engagement()
+        self.positions.links = set(self.engaged_at_start)
+        self.reacting: SpireSeat | None = None  # a PC asked how it answers (initiative.FixedOrder)
+        self.pending: dict[str, Any] | None = None  # the action waiting for that answer
+        self.trusted = None
         events: list[Event] = []
         rolls = []
         for seat in self.seats:
-            seat.initiative = self._initiative(seat, initiative, events)
+            seat.initiative = self._initiative(seat, self.initiative_rule, events)
             rolls.append(seat.initiative)
         self.turn_order: list[SpireSeat] = ordered(self.seats, rolls, lambda s: s.actor.is_pc)  # type: ignore
         self.turn_index = 0
