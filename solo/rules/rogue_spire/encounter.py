@@ -87,6 +87,7 @@ from solo.rules.options import Option
 from solo.rules.positions import Engagement
 from solo.rules.rogue_spire.character import ATTITUDES, SIDES_OF, SpireActor
 from solo.rules.rogue_spire.dice import (
+    SIZES,
     band_odds,
     degree_of,
     roll,
@@ -201,19 +202,29 @@ def talent_total(talents: Mapping[str, Any], actor: SpireActor, key: str) -> int
 
 
 def _declared(dice: list[dict[str, Any]], order: Sequence[int]) -> int:
-    """The die the GM's side defends with: the first `_allowed` in `order` (largest, then first)."""
+    """The die the GM's side defends with: the first `_allowed` in `order` (largest, then first),
+    found tier by tier without building `_allowed`'s lists (a forecast asks it for every blow weighed)."""
     for i in order:  # the usual case, a fresh skill die, at once
         die = dice[i]
         if not die["exhausted"] and not die["injured"]:
             return i
-    return _allowed(dice, order)[0]
+    for i in order:  # an exhausted skill die that is undamaged
+        die = dice[i]
+        if not die["strained"] and not die["injured"]:
+            return i
+    if not dice[0]["exhausted"]:
+        return 0  # overwhelmed
+    for i in order:  # a strained skill die
+        if not dice[i]["injured"]:
+            return i
+    return 0
 
 
 class Strike:
     """What a fight does not change about one creature's attacks of one sort (a blow or a sway)."""
 
     __slots__ = ("power", "bypass", "effective", "accurate", "tie", "reroll", "lethal", "disorient",
-                 "riposte", "brace")
+                 "riposte", "brace", "chances")
 
     def __init__(
         self, weapon: dict[str, Any], power: int, bypass: int, reroll: bool, ties: str, lethal: bool
@@ -227,6 +238,19 @@ class Strike:
         self.disorient = bool(quality(weapon, "disorient"))
         self.riposte = quality(weapon, "riposte")
         self.brace = quality(weapon, "brace")
+        #: (modifier, defence die) -> this strike's `chance_in_scale` for each die size (`chances_against`)
+        self.chances: dict[tuple[int, int], dict[int, int]] = {}
+
+    def chances_against(self, modifier: int, against: int) -> dict[int, int]:
+        """This strike's chance of doing anything with each die size, stepped by `modifier`, against a
+        defence die of `against` sides (`chance_in_scale`), worked out once per pair and kept: a Strike
+        belongs to a Kit, which a fight never changes, and the policy weighs every foe every action."""
+        key = (modifier, against)
+        table = self.chances.get(key)
+        if table is None:
+            numbers = (self.effective, self.accurate, self.reroll, self.tie)
+            table = self.chances[key] = {s: chance_in_scale(s, modifier, against, *numbers) for s in SIZES}
+        return table
 
 
 class Kit:

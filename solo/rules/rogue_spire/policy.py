@@ -36,7 +36,7 @@ from __future__ import annotations
 from solo.dice import Rng
 from solo.rules.engine import Action, RulesError
 from solo.rules.rogue_spire.dice import roll_modifier, shift
-from solo.rules.rogue_spire.encounter import SCALE, Skirmish, SpireSeat, chance_in_scale
+from solo.rules.rogue_spire.encounter import SCALE, Skirmish, SpireSeat
 from solo.rules.rogue_spire.measures import contest_odds
 
 HALF = SCALE // 2  # an even chance, in the whole numbers of `chance_in_scale`
@@ -77,16 +77,15 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
         sizes, cautious = [me.sides(0)], True
     social = kind == "sway"
     strike = kit.sway if social else kit.strike
-    # how each target meets the blow does not hang on the die spent: (target, modifier, its die's sides)
+    # how each target meets the blow does not hang on the die spent: (target, the chance by die size)
     aims = []
     for target in targets:
         _, against, defense, bypass = enc.guard(target, strike, social)
-        aims.append((target, roll_modifier(strike.power, bypass, defense), against))
-    numbers = (strike.effective, strike.accurate, strike.reroll, strike.tie)
+        aims.append((target, strike.chances_against(roll_modifier(strike.power, bypass, defense), against)))
     for sides in sizes:
         best: tuple[int, SpireSeat] | None = None
-        for target, modifier, against in aims:
-            chance = chance_in_scale(sides, modifier, against, *numbers)
+        for target, chances in aims:
+            chance = chances[sides]
             if best is None or chance > best[0]:
                 best = (chance, target)
         assert best is not None
