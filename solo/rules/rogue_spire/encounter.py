@@ -259,7 +259,7 @@ class Kit:
     (`Kit.key`) in fights of the same rules (`Skirmish.kit`): a forecast seats copies fight after fight."""
 
     __slots__ = ("strike", "sway", "talker", "winds", "initiative", "highest", "order", "lowest", "armor",
-                 "mind", "ranged")
+                 "mind", "ranged", "sides")
 
     def __init__(self, actor: SpireActor, talents: Mapping[str, Any], ties: str, nonlethal: bool):
         weapon = actor.weapons[0] if actor.weapons else FISTS
@@ -282,6 +282,8 @@ class Kit:
             for i in range(len(actor.dice))
         )
         self.mind = tuple(int(die.get("mind", 0)) for die in actor.dice)
+        #: each die's sides (a fight never changes a die's size; advancement makes a new sheet, a new Kit)
+        self.sides = tuple(actor.sides(i) for i in range(len(actor.dice)))
         self.ranged = bool(weapon.get("ranged"))
 
     @staticmethod
@@ -494,10 +496,10 @@ class Skirmish(Encounter):
     def reach(self, seat: SpireSeat) -> list[SpireSeat]:
         """Foes the seat can strike now: engaged ones, or every foe with a ranged weapon."""
         foes: list[SpireSeat] = self.foes_of(seat)  # type: ignore[assignment]
-        if self.kit(seat).ranged:
+        if (seat.kit or self.kit(seat)).ranged:
             return foes
-        engaged, me = self.positions.engaged, seat.index
-        return [f for f in foes if engaged(me, f.index)]
+        links, me = self.positions.links, seat.index  # `Engagement.engaged`, asked of every foe at once
+        return [f for f in foes if ((me, f.index) if me < f.index else (f.index, me)) in links]
 
     # -- the turn ------------------------------------------------------------------------------------
     def turn_start(self, seat: SpireSeat, events: list[Event]) -> None:

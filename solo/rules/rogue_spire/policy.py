@@ -55,7 +55,7 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
         return _bind(enc, me, "wind")
     if not fresh_skill and not me.usable(0):
         return _bind(enc, me, "end")  # no die left to spend
-    kit = enc.kit(seat)
+    kit = seat.kit or enc.kit(seat)
     kind = "attack"
     targets = enc.reach(seat)
     if kit.talker:
@@ -71,10 +71,10 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     # the skill dice by size, largest first (dice of one size have the same chances), or the vitality
     # die alone; either way kept back on a worse than even chance when it is the last guard left
     if fresh_skill:
-        sizes = sorted({me.sides(i) for i in fresh_skill}, reverse=True)
+        sizes = sorted({kit.sides[i] for i in fresh_skill}, reverse=True)
         cautious = len(fresh_skill) == 1
     else:
-        sizes, cautious = [me.sides(0)], True
+        sizes, cautious = [kit.sides[0]], True
     social = kind == "sway"
     strike = kit.sway if social else kit.strike
     # how each target meets the blow does not hang on the die spent: (target, the chance by die size)
