@@ -14,7 +14,8 @@ from solo.rules.forecast import forecast
 
 SYSTEMS = ("nine-powers", "resistance", "rogue-spire")
 #: fields every system's fight copies share (what its fights only read)
-SHARED = {"nine-powers": {"skills"}, "resistance": {"skills"}, "rogue-spire": {"weapons", "talents", "traits"}}
+SHARED = {"nine-powers": {"skills"}, "resistance": {"skills"},
+          "rogue-spire": {"weapons", "talents", "traits"}}
 
 
 def _everyone(system_id: str) -> list:

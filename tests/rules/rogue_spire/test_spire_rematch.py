@@ -21,8 +21,8 @@ ROLES = ("fighter", "sneak", "caster", "talker")
 #: (foes, options, the party member unfit from the start or None)
 SCENARIOS: dict[str, tuple[list[str], dict[str, Any], int | None]] = {
     "plain": (["ember-wyrmling", "hill-ogre", "hobgoblin-warlord"], {}, None),
-    "apart, contests": (["dire-wolf", "marsh-ghoul", "goblin-cutthroat"], {"distance": "apart", "contests": True},
-                        None),
+    "apart, contests": (["dire-wolf", "marsh-ghoul", "goblin-cutthroat"],
+                        {"distance": "apart", "contests": True}, None),
     "brawl, failure-but, tokens": (["orc-raider", "bandit-sergeant"],
                                    {"nonlethal": True, "ties": "failure-but", "master_tokens": 3}, None),
     "one on death's door": (["troll-chieftain", "sewer-rat", "sewer-rat"], {"contests": True}, 1),
@@ -114,7 +114,8 @@ def test_a_rematch_shares_nothing_a_fight_changes() -> None:
         again.run()
         assert again.is_over() and again.rounds_played >= 1
     assert [s.actor.to_dict() for s in made.seats] == before  # the made fight is as it was
-    assert made.round == 1 and made.master_tokens == 2 and not made.positions.focus and not made.positions.links
+    assert made.round == 1 and made.master_tokens == 2
+    assert not made.positions.focus and not made.positions.links
 
 
 @pytest.mark.parametrize("change", ["best-die", "winded"])
@@ -123,7 +124,7 @@ def test_a_fight_whose_making_changes_its_actors_is_never_rematched(change: str)
     sides = _sides("plain")
     options = {"initiative": "best-die"} if change == "best-die" else {}
     if change == "winded":
-        sides["party"][2].vitality["exhausted"] = True  # the first turn refreshes it, on the made fight's copy
+        sides["party"][2].vitality["exhausted"] = True  # the first turn refreshes it on the made fight's copy
     made = Encounter(spire, _copies(sides), Rng(0), **options)
     assert not made.can_rematch()
     with pytest.raises(RulesError, match="only a fight as made"):
