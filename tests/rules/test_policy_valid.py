@@ -14,11 +14,13 @@ from solo.rules.engine import Encounter
 TRUSTING = [s for s in registry.ids() if registry.get(s).encounter_class.policy_valid]
 KINDS: dict[str, list[dict[str, Any]]] = {
     "nine-powers": [{}, {"kind": "social"}, {"kind": "crafting"}, {"initiative": "foes"}],
+    "rogue-spire": [{}, {"distance": "apart", "contests": True}, {"nonlethal": True, "master_tokens": 2},
+                    {"initiative": "best-die"}],
 }
 
 
 def test_the_systems_that_say_so() -> None:
-    assert {"nine-powers", "resistance"} <= set(TRUSTING)
+    assert {"nine-powers", "resistance", "rogue-spire"} <= set(TRUSTING)
 
 
 @pytest.mark.parametrize("system_id", TRUSTING)

@@ -342,6 +342,8 @@ class Skirmish(Encounter):
     phase = FixedOrder()
     #: a forecast's fights are rematches: each seat's state is its class's, the rest set in `rematched`
     quick_rematch = True
+    #: `policy` spends only a die the creature has fresh, on a foe it reaches (or sways, or closes on)
+    policy_valid = True
     declared_options = (
         Option(
             "distance",

@@ -626,6 +626,14 @@ class RogueSpire(TabledSystem):
         return MOVES
 
     # -- encounters -----------------------------------------------------------------------------------
+    def policy_for(self, encounter: Encounter) -> Any:
+        """`policy` itself for a silent fight of this system (a forecast's: `Encounter.run` hands its moves
+        straight to the phase, `Skirmish.policy_valid`, so nothing needs marking `trusted`); else
+        `npc_policy`, which checks the encounter on every turn."""
+        if isinstance(encounter, Skirmish) and not encounter.record:
+            return policy
+        return self.npc_policy
+
     def npc_policy(self, actor: Any, encounter: Encounter, rng: Rng) -> Action:
         if not isinstance(encounter, Skirmish):
             raise RulesError("that encounter is not a Rogue Spire fight")
