@@ -324,6 +324,7 @@ class SpireSeat(Seat):
     """A seat with how many turns it has started and its initiative roll."""
 
     __slots__ = ("turns", "initiative", "winded", "kit")
+    actor: SpireActor  # every actor in a Skirmish is a SpireActor (the kernel checks each one's system)
     #: a rematch's seat keeps its Kit: made from the sheet, which a fight copy shares, and never changed
     kept = ("kit",)
 
@@ -450,7 +451,7 @@ class Skirmish(Encounter):
         system for every later fight with a creature of the same sheet under the same rules)."""
         kit = seat.kit
         if kit is None:
-            actor = self.spire(seat)
+            actor = seat.actor
             kits = self._kits
             key = (self.ties, self.nonlethal, Kit.key(actor))
             kit = kits.get(key)
@@ -466,7 +467,7 @@ class Skirmish(Encounter):
         return talent_total(self.talents, actor, key)
 
     def _initiative(self, seat: SpireSeat, how: str, events: list[Event]) -> int:
-        actor = self.spire(seat)
+        actor = seat.actor
         bonus = self.kit(seat).initiative
         if seat.out is not None:
             return 0
@@ -505,7 +506,7 @@ class Skirmish(Encounter):
 
     # -- the turn ------------------------------------------------------------------------------------
     def turn_start(self, seat: SpireSeat, events: list[Event]) -> None:
-        actor = self.spire(seat)
+        actor = seat.actor
         refreshed = []
         vit = actor.vitality
         if vit["exhausted"] and not vit["strained"] and not vit["injured"]:
@@ -543,7 +544,7 @@ class Skirmish(Encounter):
         assert isinstance(seat, SpireSeat)
         if self.pending is not None:
             return self.reaction_templates(seat) if seat is self.reacting else []
-        actor = self.spire(seat)
+        actor = seat.actor
         sizes = self.usable_sizes(actor)
         out: list[ActionTemplate] = []
         if sizes:
@@ -577,7 +578,7 @@ class Skirmish(Encounter):
                         default=(("die", sizes[0]),),
                     )
                 )
-            swayable = [f for f in self.foes_of(seat) if not self.spire(f).is_pc]
+            swayable = [f for f in self.foes_of(seat) if not f.actor.is_pc]
             if swayable:
                 out.append(
                     ActionTemplate(
@@ -598,7 +599,7 @@ class Skirmish(Encounter):
     def reaction_templates(self, seat: SpireSeat) -> list[ActionTemplate]:
         """How a PC may answer the action waiting on it (an attack on it, or a foe closing in)."""
         assert self.pending is not None
-        me = self.spire(seat)
+        me = seat.actor
         out: list[ActionTemplate] = []
         if self.pending["kind"] == "attack":
             sizes = tuple(sorted({me.sides(i) for i in self.defence_options(me)}, reverse=True))
@@ -633,13 +634,13 @@ class Skirmish(Encounter):
         return (
             self.contests
             and seat.turns >= 1
-            and bool(self.spire(seat).usable_skill())
+            and bool(seat.actor.usable_skill())
             and (closing or self.positions.can_react(seat.index, source.index))
         )
 
     def can_wind(self, seat: SpireSeat) -> bool:
         """Second Wind (a house talent, once an encounter): an exhausted, uninjured die to refresh."""
-        actor = self.spire(seat)
+        actor = seat.actor
         return not seat.winded and self.kit(seat).winds and bool(self._refreshable(actor))
 
     @staticmethod
@@ -679,18 +680,18 @@ class Skirmish(Encounter):
         if action.kind == "end":
             return action
         if action.kind == "token":
-            if self.spire(seat).tokens < 1 or not self._refreshable(self.spire(seat)):
+            if seat.actor.tokens < 1 or not self._refreshable(seat.actor):
                 raise RulesError(f"{seat.label} has no story token to spend, or no exhausted die to refresh")
             return action
         if action.kind == "wind":
             if not self.can_wind(seat):
                 raise RulesError(f"{seat.label} has no Second Wind to use now")
             return action
-        if action.option("token") and self.spire(seat).tokens < 1:
+        if action.option("token") and seat.actor.tokens < 1:
             raise RulesError(f"{seat.label} has no story token to spend")
         target = self.check_target(seat, action, "enemy")
         assert isinstance(target, SpireSeat)
-        actor = self.spire(seat)
+        actor = seat.actor
         sides = action.option("die")
         if not isinstance(sides, int) or isinstance(sides, bool):
             raise RulesError(f"{action.kind} needs the die to spend (die: 4, 6, 8, 10, 12 or 20)")
@@ -703,7 +704,7 @@ class Skirmish(Encounter):
             raise RulesError(f"{seat.label} is already engaged with {target.label}")
         if action.kind == "close" and actor.mobility() == "immobile":
             raise RulesError(f"{seat.label} carries four times its capacity and cannot move")
-        if action.kind == "sway" and self.spire(target).is_pc:
+        if action.kind == "sway" and target.actor.is_pc:
             raise RulesError(f"{target.label} is a player character; their player decides what sways them")
         return action
 
@@ -713,7 +714,7 @@ class Skirmish(Encounter):
             raise RulesError(f"{seat.label} answers with {', '.join(sorted(allowed))}, not {action.kind!r}")
         if action.kind == "allow":
             return action
-        me = self.spire(seat)
+        me = seat.actor
         sides = action.option("die")
         if action.kind == "defend":
             options = {me.sides(i) for i in self.defence_options(me)}
@@ -740,7 +741,7 @@ class Skirmish(Encounter):
                 self.emit(events, "end-turn", f"{seat.label} ends the turn.", seat.actor)
             return
         if action.kind == "token":
-            me = self.spire(seat)
+            me = seat.actor
             lowest = min(self._refreshable(me), key=lambda i: (me.sides(i), i))
             me.tokens -= 1
             me.dice[lowest]["exhausted"] = False
@@ -752,7 +753,7 @@ class Skirmish(Encounter):
             )
             return
         if action.kind == "wind":
-            me = self.spire(seat)
+            me = seat.actor
             largest = max(self._refreshable(me), key=lambda i: (me.sides(i), -i))
             me.dice[largest]["exhausted"] = False
             seat.winded = True
@@ -761,7 +762,7 @@ class Skirmish(Encounter):
             return
         target = self.seat(action.target)  # type: ignore[arg-type]
         assert isinstance(target, SpireSeat)
-        actor = self.spire(seat)
+        actor = seat.actor
         index = self.die_of(actor, int(action.option("die", 4)))
         actor.dice[index]["exhausted"] = True
         bonus = 0
@@ -780,7 +781,7 @@ class Skirmish(Encounter):
             if self._ask(seat, target, "close", index, events):
                 return
             if self._may_oppose(target, seat, closing=True) and self._npc_opposes(target, actor.sides(index)):
-                self._opposed_move(seat, target, index, self._best_fresh(self.spire(target)), events)
+                self._opposed_move(seat, target, index, self._best_fresh(target.actor), events)
                 return
             self._closes(seat, target)
             return
@@ -818,7 +819,7 @@ class Skirmish(Encounter):
             self.emit(
                 events,
                 "react",
-                f"{seat.label} {what} {target.label} with D{self.spire(seat).sides(index)}:"
+                f"{seat.label} {what} {target.label} with D{seat.actor.sides(index)}:"
                 f" {target.label} chooses how to answer.",
                 me,
             )
@@ -830,7 +831,7 @@ class Skirmish(Encounter):
         pending, self.pending, self.reacting = self.pending, None, None
         source: SpireSeat = pending["seat"]
         index: int = pending["index"]
-        me = self.spire(seat)
+        me = seat.actor
         sides = action.option("die")
         if pending["kind"] == "close":
             if action.kind == "oppose":
@@ -841,7 +842,7 @@ class Skirmish(Encounter):
             return
         if action.kind == "counter":
             die = self.die_of_skill(me, int(sides))
-            p = self.plan(source, seat, self.spire(source).sides(index), False, bonus=pending["bonus"])
+            p = self.plan(source, seat, source.actor.sides(index), False, bonus=pending["bonus"])
             self._countered(source, seat, index, p["rolled"], events, die)
             return
         defence = next(i for i in self.defence_options(me) if me.sides(i) == sides)
@@ -858,7 +859,7 @@ class Skirmish(Encounter):
 
     def _npc_opposes(self, target: SpireSeat, spent: int) -> bool:
         """The engine opposes a move for an NPC when its roll is as likely to beat the move as not."""
-        me = self.spire(target)
+        me = target.actor
         theirs = shift(me.sides(self._best_fresh(me)), self.kit(target).strike.brace).attack
         td = opposed_move_td(spent)
         higher = sum(1 for f in range(1, theirs + 1) if f > td)
@@ -872,7 +873,7 @@ class Skirmish(Encounter):
         move fails and the opposer's blow lands on the spent die, as a counter-attack's would [SR];
         double or more also exhausts the mover's largest fresh die; equal: the move is stopped,
         nothing damaged [SR]; lower: the move happens."""
-        mover, opposer = self.spire(seat), self.spire(target)
+        mover, opposer = seat.actor, target.actor
         td = opposed_move_td(mover.sides(index))
         brace = self.kit(target).strike.brace
         theirs = shift(opposer.sides(die), brace).attack
@@ -933,7 +934,7 @@ class Skirmish(Encounter):
             "rolled": aim.rolled,
             "against": aim.against,
             "td": aim.td,
-            "weapon": FISTS if social else self.weapon(self.spire(seat)),
+            "weapon": FISTS if social else self.weapon(seat.actor),
             "effective": strike.effective,
             "accurate": strike.accurate,
             "tie": strike.tie,
@@ -957,7 +958,7 @@ class Skirmish(Encounter):
         """How the target meets a blow (or a sway) as things stand: (the die it defends with, that
         die's sides, its Armor with Guard - or Mind and the attitude's shift - and the attacker's
         Bypass with the attitude's shift).  `defence`: the die it chose (default: the GM side's)."""
-        defender = self.spire(target)
+        defender = target.actor
         dice = defender.dice
         kit = target.kit or self.kit(target)
         if defence is None:
@@ -1013,7 +1014,7 @@ class Skirmish(Encounter):
         bonus: int = 0,
         counter: bool = True,
     ) -> None:
-        actor, defender = self.spire(seat), self.spire(target)
+        actor, defender = seat.actor, target.actor
         sides = actor.sides(index)
         aim = self._aim(seat, target, sides, social, defence, bonus)
         strike, die, td = aim.strike, aim.rolled, aim.td
@@ -1092,7 +1093,7 @@ class Skirmish(Encounter):
         fresh die.  On equal rolls the opposer takes "interrupted, the actor
         gains a small advantage" [SR]: nothing is damaged.
         """
-        defender, actor = self.spire(target), self.spire(seat)
+        defender, actor = target.actor, seat.actor
         riposte = self.kit(target).strike.riposte
         if chosen is None:  # the engine decides for the GM's side
             fresh = defender.usable_skill()
@@ -1135,14 +1136,14 @@ class Skirmish(Encounter):
         lethal = self.kit(winner).strike.lethal
         self._damage(loser, loser_die, lethal, events)
         if outcome.endswith("AND") and loser.out is None:
-            beaten = self.spire(loser)
+            beaten = loser.actor
             extra = [i for i in beaten.skill_indices if beaten.usable(i)]
             if extra:
                 self._hit(loser, max(extra, key=lambda i: (beaten.sides(i), -i)), lethal, events)
         return True
 
     def _hit(self, target: SpireSeat, index: int, lethal: bool, events: list[Event]) -> None:
-        defender = self.spire(target)
+        defender = target.actor
         die = defender.dice[index]
         if not die["exhausted"] and not die["injured"]:
             die["exhausted"] = True
@@ -1154,7 +1155,7 @@ class Skirmish(Encounter):
         self._check_out(target, events)
 
     def _damage(self, target: SpireSeat, index: int, lethal: bool, events: list[Event]) -> None:
-        defender = self.spire(target)
+        defender = target.actor
         die = defender.dice[index]
         if lethal and not die["injured"]:
             die["injured"] = True
@@ -1183,7 +1184,7 @@ class Skirmish(Encounter):
         self._check_out(target, events)
 
     def _check_out(self, target: SpireSeat, events: list[Event]) -> None:
-        defender = self.spire(target)
+        defender = target.actor
         if target.out is not None:
             return
         state = defender.condition()
@@ -1194,7 +1195,7 @@ class Skirmish(Encounter):
                 self.emit(events, "down", f"{target.label} is {state}.", defender)
 
     def _persuade(self, target: SpireSeat, steps: int, events: list[Event]) -> None:
-        defender = self.spire(target)
+        defender = target.actor
         now = ATTITUDES.index(defender.attitude)
         defender.attitude = ATTITUDES[min(len(ATTITUDES) - 1, now + steps)]
         self.emit(events, "attitude", f"{target.label} is now {defender.attitude}.", defender)
@@ -1221,9 +1222,9 @@ class Skirmish(Encounter):
         assert self.pending is not None
         seat = self.seat(action.actor)
         assert isinstance(seat, SpireSeat)
-        me, source = self.spire(seat), self.pending["seat"]
+        me, source = seat.actor, self.pending["seat"]
         sides = int(action.option("die", 4))
-        attacker = self.spire(source).sides(self.pending["index"])
+        attacker = source.actor.sides(self.pending["index"])
         if action.kind == "counter":
             theirs = shift(sides, self.kit(seat).strike.riposte).attack
             rolled = self.plan(source, seat, attacker, False, bonus=self.pending["bonus"])["rolled"]
@@ -1258,7 +1259,7 @@ class Skirmish(Encounter):
             p["td"],
             p["effective"],
             p["accurate"],
-            bool(self.talent_sum(self.spire(seat), "reroll")),
+            bool(self.talent_sum(seat.actor, "reroll")),
             p["tie"],
         )
         return Odds(
@@ -1276,7 +1277,7 @@ class Skirmish(Encounter):
         current = self.phase.next_seat(self)
         lines = []
         for seat in self.turn_order:
-            actor = self.spire(seat)
+            actor = seat.actor
             mark = ">" if seat is current else " "
             engaged = [self.seats[i].label for i in self.positions.engaged_with(seat.index)]
             state = f" [{seat.out}]" if seat.out else ""
@@ -1289,7 +1290,7 @@ class Skirmish(Encounter):
                 [
                     f"Master {self.master_tokens}; "
                     + ", ".join(
-                        f"{s.label} {self.spire(s).tokens}" for s in self.seats if self.spire(s).is_pc
+                        f"{s.label} {s.actor.tokens}" for s in self.seats if s.actor.is_pc
                     )
                 ],
             ),

@@ -45,7 +45,7 @@ HALF = SCALE // 2  # an even chance, in the whole numbers of `chance_in_scale`
 def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     seat = enc.seat(actor)  # type: ignore[arg-type]
     assert isinstance(seat, SpireSeat)
-    me = enc.spire(seat)
+    me = seat.actor
     if seat.out is not None:
         raise RulesError(f"{seat.label} is out of the fight")
     if enc.pending is not None and enc.reacting is seat:
@@ -59,7 +59,7 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
     kind = "attack"
     targets = enc.reach(seat)
     if kit.talker:
-        swayable = [f for f in enc.foes_of(seat) if not enc.spire(f).is_pc]
+        swayable = [f for f in enc.foes_of(seat) if not f.actor.is_pc]
         if swayable:
             kind, targets = "sway", swayable  # type: ignore[assignment]
     if not targets:
@@ -98,18 +98,18 @@ def policy(actor: object, enc: Skirmish, rng: Rng) -> Action:
 
 def _answer(enc: Skirmish, seat: SpireSeat) -> Action:
     assert enc.pending is not None
-    me = enc.spire(seat)
+    me = seat.actor
     kinds = {t.kind for t in enc.reaction_templates(seat)}
     source: SpireSeat = enc.pending["seat"]
     fresh = me.usable_skill()
     if enc.pending["kind"] == "close":
-        if "oppose" in kinds and enc._npc_opposes(seat, enc.spire(source).sides(enc.pending["index"])):
+        if "oppose" in kinds and enc._npc_opposes(seat, source.actor.sides(enc.pending["index"])):
             return _react(enc, me, "oppose", me.sides(enc._best_fresh(me)))
         return _react(enc, me, "allow", None)
     if "counter" in kinds and enc.positions.can_react(seat.index, source.index):
         die = enc._best_fresh(me)
         theirs = shift(me.sides(die), enc.kit(seat).strike.riposte).attack
-        rolled = enc.plan(source, seat, enc.spire(source).sides(enc.pending["index"]), False)["rolled"]
+        rolled = enc.plan(source, seat, source.actor.sides(enc.pending["index"]), False)["rolled"]
         win, lose = contest_odds(theirs, rolled)
         if win >= lose and fresh:
             return _react(enc, me, "counter", me.sides(die))
@@ -123,7 +123,7 @@ def _react(enc: Skirmish, me: object, kind: str, sides: int | None) -> Action:
 
 
 def _guard(enc: Skirmish, seat: SpireSeat) -> int:
-    actor = enc.spire(seat)
+    actor = seat.actor
     return actor.sides(enc.defence_die(actor))
 
 
