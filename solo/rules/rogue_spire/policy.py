@@ -27,8 +27,11 @@ fighting traits, and a foe it can sway) sways instead of striking.
 
 The policy is most of a forecast's work, so it weighs each foe's defence
 once a turn, each die size once (dice of a size have the same chances), and
-compares exact chances as whole numbers (`chance_in_scale`); in a silent
-fight (a forecast's) its moves carry no labels, which only a screen shows.
+compares exact chances as whole numbers (`chance_in_scale`), each foe's
+looked up by die size from a table its attacker's Strike keeps
+(`Strike.chances_against`); in a silent fight (a forecast's) its moves
+carry no labels, which only a screen shows, and go to the turn order
+unchecked (`Skirmish.policy_valid`).
 """
 
 from __future__ import annotations
