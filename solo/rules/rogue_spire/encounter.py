@@ -409,7 +409,7 @@ class Skirmish(Encounter):
         # making a fight changes its actors when everyone spends its highest die on the initiative, or
         # when the first turn refreshes an exhausted vitality die; a rematch copies the actors as made
         self.unchanged = initiative != "best-die" and not any(
-            seat.actor.vitality["exhausted"] for seat in self.seats  # type: ignore[attr-defined]
+            seat.actor.vitality["exhausted"] for seat in self.seats
         )
         self.rematched()
 
