@@ -69,7 +69,7 @@ MARKS = 3
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
                  "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves",
-                 "personal")
+                 "personal", "after_roll")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -90,6 +90,8 @@ class MasqueSeat(Seat):
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
         self.moves: dict[Any, Action] = {}  # `SetTo._quick_declare`'s, made once a fight
         self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
+        # a monster's options once cast (`specials.after_roll`): its kind does not change in a set-to
+        self.after_roll = specials.AFTER_ROLL.get(self.kind) if self.is_monster else None
 
 
 class SetTo(Encounter):
@@ -403,6 +405,7 @@ class SetTo(Encounter):
             for seat in self.seats:
                 seat.state.pop("stolen", None)
         casters: list[MasqueSeat] = []
+        by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}  # the casters, each side's
         ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
         for seat in self.seats:
             seat.roll = None
@@ -418,19 +421,20 @@ class SetTo(Encounter):
             elif action.kind == "cast":
                 rolled = seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
+                by_side[seat.side].append(seat)
                 ones = ones or rolled.nullified
-        # options, initiative side first
+        # options, initiative side first (every caster keeps its roll: an option changes a roll, never
+        # takes it away)
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
-            for seat in casters:
-                roll = seat.roll
-                if seat.side == side and roll is not None and seat.out is None:
+            for seat in by_side[side]:
+                if seat.out is None:
                     if coils and seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.is_monster:
-                        hook = specials.AFTER_ROLL.get(seat.kind)  # `specials.after_roll`, inline
+                        hook = seat.after_roll  # `specials.after_roll`, inline
                         if hook is not None:
-                            hook(self, seat, roll, events)
+                            hook(self, seat, seat.roll, events)
                     elif seat.kind and specials.own_fx(self, seat, events):
                         continue  # a role NPC's own Fx (Vlad's) in place of its role's
                     elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
@@ -528,7 +532,10 @@ class SetTo(Encounter):
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
             casting = roll.casting
-            personal = s.personal = max(0, casting + roll.edge) if casting else 0  # `roll.personal`
+            personal = casting + roll.edge if casting else 0  # `roll.personal`, inline
+            if personal < 0:
+                personal = 0
+            s.personal = personal
             share = personal if alone else casting
             total += named.side_share(s, share) if s.mactor.items else share
         if self.stolen:
@@ -554,8 +561,13 @@ class SetTo(Encounter):
 
     def _strike_side(self, totals: dict[str, int], up: dict[str, list[MasqueSeat]]) -> str | None:
         a, b = self.sides
-        count_a = sum(1 for s in up[a] if s.roll is not None)
-        count_b = sum(1 for s in up[b] if s.roll is not None)
+        count_a = count_b = 0  # how many cast on each side
+        for s in up[a]:
+            if s.roll is not None:
+                count_a += 1
+        for s in up[b]:
+            if s.roll is not None:
+                count_b += 1
         if count_a != count_b:  # the side with fewer casting may take it by a natural (read only then)
             few, many = (a, b) if count_a < count_b else (b, a)
             nat = _top_natural(up[few])
