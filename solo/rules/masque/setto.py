@@ -434,7 +434,7 @@ class SetTo(Encounter):
                     if seat.is_monster:
                         hook = seat.after_roll  # `specials.after_roll`, inline
                         if hook is not None:
-                            hook(self, seat, seat.roll, events)
+                            hook(self, seat, seat.roll, events)  # type: ignore[arg-type]  # cast above
                     elif seat.kind and specials.own_fx(self, seat, events):
                         continue  # a role NPC's own Fx (Vlad's) in place of its role's
                     elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
