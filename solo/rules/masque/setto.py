@@ -528,6 +528,7 @@ class SetTo(Encounter):
         casters = [s for s in up if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
+        kit = self.kit
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
@@ -537,7 +538,7 @@ class SetTo(Encounter):
                 personal = 0
             s.personal = personal
             share = personal if alone else casting
-            total += named.side_share(s, share) if s.mactor.items else share
+            total += named.side_share(s, share) if kit and s.mactor.items else share
         if self.stolen:
             total += sum(d.value for d in self.borrowed(side))
         if "fell-groot" in self.hooks:
@@ -722,7 +723,9 @@ class SetTo(Encounter):
             action = seat.action
             if action is not None:
                 kind = action.kind
-                if kind == "enter":
+                if kind == "cast" or kind == "held":
+                    pass
+                elif kind == "enter":
                     enters.append(seat)
                 elif kind == "step-down":
                     step_downs.append(seat)
