@@ -286,7 +286,7 @@ def pinned(enc: SetTo, seat: MasqueSeat) -> bool:
 def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) -> None:
     if "pyethonda" not in enc.hooks and "ghoul" not in enc.hooks:  # nobody held, nobody to shed a hit
         return
-    for seat in casters:
+    for seat in casters if "pyethonda" in enc.hooks else ():  # only a Pyethonda holds anyone
         holder = seat.state.get("held_by")
         if holder is not None and holder.out is None and holder.roll is not None and seat.roll is not None \
                 and holder.roll.casting:
