@@ -71,7 +71,8 @@ class Cast:
     What rolling it needs is worked out once, when it is made (a forecast rolls each cast thousands of
     times): `plain`, the sizes of its dice when each is one plain die (drawn in one go), else None;
     `tops`, the indices of the (at most two) initial dice with the most faces, earlier dice first on
-    ties; `signs`, each initial die's sign; and its hash.
+    ties; `signs`, each initial die's sign; `bursts`, the indices of the dice of four faces or more
+    (those that may show a natural), and its hash.
     """
 
     terms: tuple[Term, ...]
@@ -80,6 +81,7 @@ class Cast:
     plain: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
     tops: tuple[int, ...] = field(init=False, repr=False, compare=False)
     signs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    bursts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -89,6 +91,7 @@ class Cast:
         object.__setattr__(self, "plain", tuple(t.sides for t in terms) if plain else None)
         object.__setattr__(self, "tops", tuple(sorted(order[:2])))
         object.__setattr__(self, "signs", tuple(t.sign for t in terms))
+        object.__setattr__(self, "bursts", tuple(i for i, t in enumerate(terms) if t.sides >= 4))
         object.__setattr__(self, "_hash", hash((terms, self.const, self.least)))
 
     def __hash__(self) -> int:

@@ -69,7 +69,7 @@ MARKS = 3
 class MasqueSeat(Seat):
     __slots__ = ("hits", "roll", "immobile", "forced", "hit_bits", "took_out", "dealt", "was_up",
                  "state", "forfeit", "kind", "mactor", "is_monster", "role_die", "stat_cast", "moves",
-                 "personal")
+                 "personal", "after_roll")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -88,8 +88,10 @@ class MasqueSeat(Seat):
         self.is_monster: bool = not actor.role  # a role does not change in a set-to (`actor.is_monster`)
         self.role_die: int = ROLE_DICE.get(actor.role, 0)  # `actor.role_die`
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
-        self.moves: dict[Any, Action] = {}  # `SetTo._quick_move`'s, made once a fight
+        self.moves: dict[Any, Action] = {}  # `SetTo._quick_declare`'s, made once a fight
         self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
+        # a monster's options once cast (`specials.after_roll`): its kind does not change in a set-to
+        self.after_roll = specials.AFTER_ROLL.get(self.kind) if self.is_monster else None
 
 
 class SetTo(Encounter):
@@ -250,7 +252,7 @@ class SetTo(Encounter):
         return self._policy_move(seat)  # type: ignore[arg-type]
 
     def _policy_move(self, s: MasqueSeat) -> Action:
-        """The policy's move, made afresh (`_quick_move` makes the same ones once a set-to)."""
+        """The policy's move, made afresh (`_quick_declare` makes the same ones once a set-to)."""
         target = dice = None
         if not self.up(s):
             kind = "enter"
@@ -271,32 +273,40 @@ class SetTo(Encounter):
                 target = foe.mactor
         return target
 
-    def _quick_move(self, s: MasqueSeat, aims: dict[str, Any]) -> Action:
-        """`_policy_move` for the quick loop of `run`.  `aims`: each side's target as found so far in
-        this declaration (the stage does not change while everyone declares).  Each seat's moves are
-        made once a set-to and used again (nothing changes an action once made): keyed by kind, or for a
-        role actor's cast by its target and dice."""
-        moves = s.moves
+    def _quick_declare(self) -> None:
+        """`_policy_move` for every seat still in, for the quick loop of `run` (one call a bit, the
+        same moves in seat order).  Each seat's moves are made once a set-to and used again (nothing
+        changes an action once made): keyed by kind, or for a role actor's cast by its target and its
+        current build (which alone pick its dice, `_suggested`).  A side's target is found once a
+        declaration: the stage does not change while everyone declares."""
+        marks = self.stage.marks
+        intruders = self.intruders
+        aims: dict[str, Any] = {}
         key: Any
-        if s not in self.stage.marks[s.side] and not (self.intruders and self.intruding(s) is not None):
-            key = "enter"  # downstage (`up`, inline)
-        elif s.immobile:
-            key = "held"
-        elif s.is_monster:
-            key = "cast"
-        else:
-            side = s.side
-            target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
-            dice = _suggested(s.role_die, s.mactor.current)[0]
-            key = (id(target), dice)
+        for s in self.seats:
+            if s.out is not None or not s.acts or s.action is not None:
+                continue
+            moves = s.moves
+            if s not in marks[s.side] and not (intruders and self.intruding(s) is not None):
+                key = "enter"  # downstage (`up`, inline)
+            elif s.immobile:
+                key = "held"
+            elif s.is_monster:
+                key = "cast"
+            else:
+                side = s.side
+                target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
+                current = s.mactor.current
+                made = moves.get((id(target), current))
+                if made is None:
+                    dice = _suggested(s.role_die, current)[0]
+                    made = moves[(id(target), current)] = _move(s.actor, "cast", target, dice)
+                s.action = made
+                continue
             made = moves.get(key)
             if made is None:
-                made = moves[key] = _move(s.actor, "cast", target, dice)
-            return made
-        made = moves.get(key)
-        if made is None:
-            made = moves[key] = _move(s.actor, key, None, None)
-        return made
+                made = moves[key] = _move(s.actor, key, None, None)
+            s.action = made
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
         """The kernel's loop; a forecast's set-to (nothing recorded, the policy deciding for everyone)
@@ -310,10 +320,7 @@ class SetTo(Encounter):
         events: list[Event] = []
         seats = self.seats
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
-            aims: dict[str, Any] = {}
-            for seat in seats:
-                if seat.out is None and seat.acts and seat.action is None:
-                    seat.action = self._quick_move(seat, aims)
+            self._quick_declare()
             self.resolve_round(events)
             for seat in seats:
                 seat.action = None
@@ -398,6 +405,7 @@ class SetTo(Encounter):
             for seat in self.seats:
                 seat.state.pop("stolen", None)
         casters: list[MasqueSeat] = []
+        by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}  # the casters, each side's
         ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
         for seat in self.seats:
             seat.roll = None
@@ -413,19 +421,20 @@ class SetTo(Encounter):
             elif action.kind == "cast":
                 rolled = seat.roll = self.roll_for(seat, action)
                 casters.append(seat)
+                by_side[seat.side].append(seat)
                 ones = ones or rolled.nullified
-        # options, initiative side first
+        # options, initiative side first (every caster keeps its roll: an option changes a roll, never
+        # takes it away)
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
         for side in self.initiative():
-            for seat in casters:
-                roll = seat.roll
-                if seat.side == side and roll is not None and seat.out is None:
+            for seat in by_side[side]:
+                if seat.out is None:
                     if coils and seat.state.get("held_by") is not None:
                         continue  # a Pyethonda's victim has lost its special ability while held
                     if seat.is_monster:
-                        hook = specials.AFTER_ROLL.get(seat.kind)  # `specials.after_roll`, inline
+                        hook = seat.after_roll  # `specials.after_roll`, inline
                         if hook is not None:
-                            hook(self, seat, roll, events)
+                            hook(self, seat, seat.roll, events)  # type: ignore[arg-type]  # cast above
                     elif seat.kind and specials.own_fx(self, seat, events):
                         continue  # a role NPC's own Fx (Vlad's) in place of its role's
                     elif seat.role_die >= 4 and fx.role_die_natural(seat) is not None:
@@ -480,13 +489,14 @@ class SetTo(Encounter):
     def roll_for(self, seat: MasqueSeat, action: Action) -> CastRoll:
         actor = seat.mactor
         if seat.is_monster:
-            cast = self.monster_cast(seat)
+            cast = seat.stat_cast  # `monster_cast`, inline for the monsters whose Cast never changes
+            if cast is None or seat.kind in specials.CAST_HOOKS:
+                cast = self.monster_cast(seat)
             roll = roll_cast(cast, self.rng, monster=True)
             if seat.kind in specials.MODIFIER_HOOKS:
                 specials.modifiers(self, seat, roll)
             return roll
-        cast = parse_cast(str((action.options or {}).get("dice")))  # `action.option("dice")`, inline
-        over = cast.const <= -1 and cast.faces == actor.current + 1
+        cast, over = _role_plan(str((action.options or {}).get("dice")), actor.current)
         if seat.kind:  # a role NPC's own cast (Vlad's)
             cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
@@ -518,13 +528,17 @@ class SetTo(Encounter):
         casters = [s for s in up if s.roll is not None]
         # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
+        kit = self.kit
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
             casting = roll.casting
-            personal = s.personal = max(0, casting + roll.edge) if casting else 0  # `roll.personal`
+            personal = casting + roll.edge if casting else 0  # `roll.personal`, inline
+            if personal < 0:
+                personal = 0
+            s.personal = personal
             share = personal if alone else casting
-            total += named.side_share(s, share) if s.mactor.items else share
+            total += named.side_share(s, share) if kit and s.mactor.items else share
         if self.stolen:
             total += sum(d.value for d in self.borrowed(side))
         if "fell-groot" in self.hooks:
@@ -548,8 +562,13 @@ class SetTo(Encounter):
 
     def _strike_side(self, totals: dict[str, int], up: dict[str, list[MasqueSeat]]) -> str | None:
         a, b = self.sides
-        count_a = sum(1 for s in up[a] if s.roll is not None)
-        count_b = sum(1 for s in up[b] if s.roll is not None)
+        count_a = count_b = 0  # how many cast on each side
+        for s in up[a]:
+            if s.roll is not None:
+                count_a += 1
+        for s in up[b]:
+            if s.roll is not None:
+                count_b += 1
         if count_a != count_b:  # the side with fewer casting may take it by a natural (read only then)
             few, many = (a, b) if count_a < count_b else (b, a)
             nat = _top_natural(up[few])
@@ -696,22 +715,34 @@ class SetTo(Encounter):
         # the marks left by the fallen, before anyone moves (an Orc stepping onto one takes its dice)
         fallen = {side: stage.empty(side) for side in self.sides} if "orc" in self.hooks else None
         record = self.record
-        moves: dict[str, list[MasqueSeat]] = {"step-down": [], "ready": [], "enter": []}  # in seat order
+        # who steps down, readies an item or enters, each in seat order
+        step_downs: list[MasqueSeat] = []
+        readies: list[MasqueSeat] = []
+        enters: list[MasqueSeat] = []
         for seat in self.seats:
-            if seat.action is not None and seat.action.kind in moves:
-                moves[seat.action.kind].append(seat)
+            action = seat.action
+            if action is not None:
+                kind = action.kind
+                if kind == "cast" or kind == "held":
+                    pass
+                elif kind == "enter":
+                    enters.append(seat)
+                elif kind == "step-down":
+                    step_downs.append(seat)
+                elif kind == "ready":
+                    readies.append(seat)
             if seat.forced and seat.out is None and self.up(seat):
                 self.leave(seat)
                 if record:
                     self.emit(events, "restage", f"{seat.label} is forced downstage.", seat.actor)
                 if seat.kind == "witcher":
                     specials.witcher_drags(self, seat, events)
-        for seat in moves["step-down"]:
+        for seat in step_downs:
             if seat.out is None and self.leave(seat):
                 self.emit(events, "restage", f"{seat.label} steps downstage.", seat.actor)
         if self.kit:
             named.remand(self, events)
-        for seat in moves["ready"]:
+        for seat in readies:
             item = seat.action.option("item")  # type: ignore[union-attr]
             if seat.out is None and item in seat.mactor.unreadied:
                 seat.mactor.unreadied.remove(item)
@@ -720,7 +751,7 @@ class SetTo(Encounter):
         if "mast-rats" in self.hooks:
             specials.restage(self, events)
         marks = stage.marks
-        for seat in moves["enter"]:
+        for seat in enters:
             if None not in marks[seat.side] and not seat.state.get("pinned"):
                 continue  # no empty mark to enter (a pinned seat is still asked whether it stays pinned)
             action = seat.action
@@ -851,6 +882,14 @@ def _move(actor: Any, kind: str, target: Any, dice: str | None) -> Action:
     if dice is not None:
         return Action(actor, kind, target, options={"dice": dice})
     return Action(actor, kind)
+
+
+@lru_cache(maxsize=1024)
+def _role_plan(dice: str, current: int) -> tuple[Cast, bool]:
+    """A role actor's cast from its dice at this current build, and whether it is one face over (its -1
+    attached to a die): both follow from the text and the build alone, so each pair is worked out once."""
+    cast = parse_cast(dice)
+    return cast, cast.const <= -1 and cast.faces == current + 1
 
 
 def suggested_casts(actor: MasqueActor) -> list[str]:

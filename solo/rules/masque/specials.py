@@ -286,7 +286,7 @@ def pinned(enc: SetTo, seat: MasqueSeat) -> bool:
 def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) -> None:
     if "pyethonda" not in enc.hooks and "ghoul" not in enc.hooks:  # nobody held, nobody to shed a hit
         return
-    for seat in casters:
+    for seat in casters if "pyethonda" in enc.hooks else ():  # only a Pyethonda holds anyone
         holder = seat.state.get("held_by")
         if holder is not None and holder.out is None and holder.roll is not None and seat.roll is not None \
                 and holder.roll.casting:
@@ -302,8 +302,17 @@ def before_totals(enc: SetTo, casters: list[MasqueSeat], events: list[Event]) ->
                      seat.actor)
 
 
+#: the kinds whose special plays when they deal a hit (`deliver`): a Troll's may stray, a Pyethonda's coils
+STRIKING_HOOKS = frozenset(("troll", "pyethonda"))
+#: the kinds whose special plays when a hit comes their way (`deliver`)
+STRUCK_HOOKS = frozenset(("hybor", "ogre", "troll", "salamander", "ghoul"))
+
+
 def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, events: list[Event]) -> None:
     """A qualified striker's hit on its allotted target, through both sides' specials."""
+    if striker.kind not in STRIKING_HOOKS and target.kind not in STRUCK_HOOKS:  # no special in the way
+        _lands(enc, striker, target, bit, events)
+        return
     if striker.kind == "troll" and striker.roll is not None and any(
             d.first == 1 for d in striker.roll.dice if d.sides == 4):
         facing = enc.mark(striker)
@@ -350,15 +359,20 @@ def deliver(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, event
         enc.credit(striker, target, bit)
         enc.emit(events, "special", f"{target.label} sheds the hit and gives up its own.", target.actor)
         return
+    _lands(enc, striker, target, bit, events)
+    if striker.kind == "pyethonda" and target.out is None and striker.roll is not None \
+            and any(13 in d.rolls for d in striker.roll.dice if d.sides == 13):
+        _coil(enc, striker, target, events)
+
+
+def _lands(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, events: list[Event]) -> None:
+    """The hit lands: the striker is credited and the target takes it."""
     striker.dealt += 1  # `enc.credit`, inline
     striker.hit_bits.add(bit)
     if enc.record:
         enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
     target.state["hit_bit"] = bit
     enc.take_hit(target, events, source=striker)
-    if striker.kind == "pyethonda" and target.out is None and striker.roll is not None \
-            and any(13 in d.rolls for d in striker.roll.dice if d.sides == 13):
-        _coil(enc, striker, target, events)
 
 
 def _coil(enc: SetTo, holder: MasqueSeat, victim: MasqueSeat, events: list[Event]) -> None:

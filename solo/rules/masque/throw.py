@@ -196,14 +196,32 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
     `over`: a role actor's cast one face over its current build (its -1 makes a die not full).
     """
     plain = cast.plain
-    if plain is not None:  # one plain die a term: the same draws as `roll_term`, in one go
-        if len(plain) == 1:
-            dice = [DieRoll(plain[0], cast.signs[0], [rng.die(plain[0])])]
-        else:
-            dice = [DieRoll(sides, sign, [value])
-                    for sides, sign, value in zip(plain, cast.signs, rng.dice(plain), strict=True)]
-    else:
+    if plain is None:
         dice = [roll_term(t, cast.least, rng) for t in cast.terms]
+    elif len(plain) == 1:  # one plain die a term: the same draws as `roll_term`, in one go
+        sides = plain[0]
+        value = rng.die(sides)
+        dice = [DieRoll(sides, cast.signs[0], [value])]
+        if monster:  # `all_ones` and the natural's rerolls, read off the value drawn
+            roll = CastRoll(cast, dice, cast.const, value == 1)
+            if value == sides and sides >= 4:
+                explode(dice[0], rng)
+            return roll
+    else:
+        values = rng.dice(plain)
+        dice = [DieRoll(sides, sign, [value])
+                for sides, sign, value in zip(plain, cast.signs, values, strict=True)]
+        if monster:
+            for i in cast.tops:
+                if values[i] != 1:
+                    roll = CastRoll(cast, dice, cast.const)
+                    break
+            else:
+                roll = CastRoll(cast, dice, cast.const, True)
+            for i in cast.bursts:  # only dice of four faces or more may show a natural, in order
+                if values[i] == plain[i]:
+                    explode(dice[i], rng)
+            return roll
     roll = CastRoll(cast, dice, cast.const)
     if monster:
         for i in cast.tops:  # `all_ones`, inline
