@@ -11,27 +11,31 @@ A B A B.  It prints each pair, then min and median of both, the ratio of the
 medians, the wall and CPU time of the slowest adventure and the median CPU time.  The goal
 (issue 17): a four-PC adventure in under 5 s on this machine.
 
-Measured 2026-11-28 with ``python benchmarks/adventure.py 3`` on the 2-core
-development machine with nothing else running (load average 1.5-3.5), after
-each system's fights were made cheaper with the same fights for the same
-seed (callgrind, instructions per simulated fight: Rogue Spire -53 %,
-Masque -45 %, action dice -44 %, Resistance -41 %, Nine Powers -39 %):
+Measured 2026-11-28 at midday with ``python benchmarks/adventure.py 3`` on
+the 2-core development machine with nothing else running (load average under
+2), after the fights of every system were made cheaper with the same fights
+for the same seed (callgrind, instructions per simulated fight: in the
+morning Rogue Spire -53 %, Masque -45 %, action dice -44 %, Resistance
+-41 %, Nine Powers -39 %; by midday Rogue Spire a further 8-18 % and Masque
+a further 18-20 %, benchmarks/rogue_spire_fights.py and masque_fights.py):
 
 =============  ==================  =====================  ==================
 system         adventure wall      adventure CPU          foundation wall
                min / median        median / slowest's     min / median
 =============  ==================  =====================  ==================
-nine-powers     2.19 s /  2.38 s    3.47 s /  3.84 s       0.53 s / 0.78 s
-resistance      1.71 s /  2.10 s    3.01 s /  3.17 s       0.71 s / 0.73 s
-rogue-spire     3.49 s /  3.95 s    6.42 s /  8.21 s       0.72 s / 0.76 s
-action-dice     4.01 s /  4.67 s    7.84 s /  7.87 s       0.67 s / 0.72 s
-masque          4.52 s /  4.94 s    8.55 s / 11.09 s       0.59 s / 0.71 s
+nine-powers     2.42 s /  2.49 s    3.77 s /  3.81 s       0.72 s / 0.72 s
+resistance      1.92 s /  2.05 s    3.07 s /  3.12 s       0.52 s / 0.69 s
+rogue-spire     3.39 s /  3.71 s    6.00 s /  6.49 s       0.52 s / 0.78 s
+action-dice     4.18 s /  4.68 s    7.69 s /  9.01 s       0.74 s / 0.76 s
+masque          4.62 s /  4.68 s    7.92 s / 10.36 s       0.66 s / 0.69 s
 =============  ==================  =====================  ==================
 
-Every median is under the 5 s goal; the slowest seed of Masque (seed 3,
-6.28 s) is not: its balancing search measured more groups (3,250 simulated
-fights against about 2,300 for the others).  Every adventure simulates at
-least 1,000 fights a fight, 2,000-3,000 in all.
+Every median is under the 5 s goal.  The slowest seed is not, for Masque
+(seed 3: 6.03 s, and 5.79 s in a second run the same minute) and in this
+run for action dice (seed 3: 5.39 s; 4.80 s in the second run): Masque's
+seed 3 balances groups of up to eight foes, whose fights last about 21
+bits, and measures 3,250 fights against about 2,300 for the others.  Every
+adventure simulates at least 1,000 fights a fight, 2,000-3,500 in all.
 """
 
 from __future__ import annotations
