@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rematch_checks import copies, played
 
 from solo.dice import Rng
 from solo.rules import registry
@@ -40,29 +41,18 @@ def _sides(name: str) -> dict[str, list[Any]]:
     return {"troupe": troupe, "monsters": [masque.npc(f) for f in foe_ids]}
 
 
-def _copies(sides: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    return {side: [a.copy() for a in actors] for side, actors in sides.items()}
-
-
-def _played(enc: Encounter) -> tuple[Any, ...]:
-    """What a fight came to, and the next draw of its dice (the same only if every draw was the same)."""
-    enc.run()
-    seats = [(s.label, s.out, dict(s.taken), s.actor.to_dict()) for s in enc.seats]
-    return enc.result_for("troupe"), enc.rounds_played, seats, enc.rng.random()
-
-
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 @pytest.mark.parametrize("record", [True, False])
 def test_a_rematched_set_to_plays_like_a_fresh_one(name: str, record: bool) -> None:
     masque = registry.get("masque")
     options = SCENARIOS[name][1]
     sides = _sides(name)
-    made = Encounter(masque, _copies(sides), Rng(0), record=record, **options)
+    made = Encounter(masque, copies(sides), Rng(0), record=record, **options)
     for seed in range(4):
         again = made.rematch(Rng(seed))
-        fresh = Encounter(masque, _copies(sides), Rng(seed), record=record, **options)
+        fresh = Encounter(masque, copies(sides), Rng(seed), record=record, **options)
         assert [e.text for e in again.log] == [e.text for e in fresh.log]  # surprise is settled as made
-        assert _played(again) == _played(fresh)
+        assert played(again, "troupe") == played(fresh, "troupe")
         assert [e.text for e in again.log] == [e.text for e in fresh.log]
         assert again.summary() == fresh.summary()
     if name == "entourage surprised, one out":
@@ -72,12 +62,12 @@ def test_a_rematched_set_to_plays_like_a_fresh_one(name: str, record: bool) -> N
 def test_the_scenarios_meet_what_they_are_for() -> None:
     """Surprise catches someone, an out-of-action start keeps its seat off the stage."""
     masque = registry.get("masque")
-    caught = Encounter(masque, _copies(_sides("troupe surprised")), Rng(1), surprise="troupe")
+    caught = Encounter(masque, copies(_sides("troupe surprised")), Rng(1), surprise="troupe")
     # d% 18, 73, 98 for the three upstage (over 50 acts): the first is caught, the fourth waits downstage
     assert [(s.label, s.immobile) for s in caught.seats[:4]] == [("Roake", 1), ("Ammet", 0), ("Corvel", 0),
                                                                  ("Sefa", 0)]
     assert caught.log[1].text == "Roake is caught flat-footed (d% 18): no cast in bit 1."
-    out = Encounter(masque, _copies(_sides("entourage surprised, one out")), Rng(1), surprise="entourage")
+    out = Encounter(masque, copies(_sides("entourage surprised, one out")), Rng(1), surprise="entourage")
     assert out.seats[2].out == "out of action" and out.seats[2] not in out.stage.marks["troupe"]
 
 
@@ -100,7 +90,7 @@ def _mutable(enc: SetTo) -> dict[str, Any]:
 def test_a_rematch_shares_nothing_a_fight_changes() -> None:
     masque = registry.get("masque")
     sides = _sides("rats, Vlad and items")
-    made: SetTo = Encounter(masque, _copies(sides), Rng(0), surprise="check")  # type: ignore[assignment]
+    made: SetTo = Encounter(masque, copies(sides), Rng(0), surprise="check")  # type: ignore[assignment]
     before = [s.actor.to_dict() for s in made.seats]
     mine = _mutable(made)
     for seed in range(3):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rematch_checks import copies, played
 
 from solo.dice import Rng
 from solo.rules import registry
@@ -38,31 +39,20 @@ def _sides(name: str) -> dict[str, list[Any]]:
     return {"party": party, "foes": [spire.npc(f) for f in foe_ids]}
 
 
-def _copies(sides: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    return {side: [a.copy() for a in actors] for side, actors in sides.items()}
-
-
-def _played(enc: Encounter) -> tuple[Any, ...]:
-    """What a fight came to, and the next draw of its dice (the same only if every draw was the same)."""
-    enc.run()
-    seats = [(s.label, s.out, dict(s.taken), s.actor.to_dict()) for s in enc.seats]
-    return enc.result_for("party"), enc.rounds_played, seats, enc.rng.random()
-
-
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 @pytest.mark.parametrize("record", [True, False])
 def test_a_rematched_fight_plays_like_a_fresh_one(name: str, record: bool) -> None:
     spire = registry.get("rogue-spire")
     options = SCENARIOS[name][1]
     sides = _sides(name)
-    made = Encounter(spire, _copies(sides), Rng(0), record=record, **options)
+    made = Encounter(spire, copies(sides), Rng(0), record=record, **options)
     for seed in range(4):
         again = made.rematch(Rng(seed))
-        fresh = Encounter(spire, _copies(sides), Rng(seed), record=record, **options)
+        fresh = Encounter(spire, copies(sides), Rng(seed), record=record, **options)
         assert [e.text for e in again.log] == [e.text for e in fresh.log]  # the order, rolled as made
         assert [(s.label, s.initiative) for s in again.turn_order] == [
             (s.label, s.initiative) for s in fresh.turn_order]
-        assert _played(again) == _played(fresh)
+        assert played(again, "party") == played(fresh, "party")
         assert [e.text for e in again.log] == [e.text for e in fresh.log]
         assert again.summary() == fresh.summary()
     if SCENARIOS[name][2] is not None:
@@ -73,13 +63,13 @@ def test_the_scenarios_meet_what_they_are_for() -> None:
     """The scenarios' options show in the fights: nobody engaged at the start apart, the Master's tokens
     as given, an unfit PC sits the fight out."""
     spire = registry.get("rogue-spire")
-    apart: Skirmish = Encounter(spire, _copies(_sides("apart, contests")), Rng(1),  # type: ignore[assignment]
+    apart: Skirmish = Encounter(spire, copies(_sides("apart, contests")), Rng(1),  # type: ignore[assignment]
                                 distance="apart", contests=True)
     assert not apart.rematch(Rng(2)).positions.links
-    brawl: Skirmish = Encounter(spire, _copies(_sides("brawl, failure-but, tokens")), Rng(1),  # type: ignore[assignment]
+    brawl: Skirmish = Encounter(spire, copies(_sides("brawl, failure-but, tokens")), Rng(1),  # type: ignore[assignment]
                                 master_tokens=3, nonlethal=True)
     assert brawl.rematch(Rng(2)).master_tokens == 3
-    unfit: Skirmish = Encounter(spire, _copies(_sides("one on death's door")), Rng(1))  # type: ignore[assignment]
+    unfit: Skirmish = Encounter(spire, copies(_sides("one on death's door")), Rng(1))  # type: ignore[assignment]
     again: Skirmish = unfit.rematch(Rng(2))  # type: ignore[assignment]
     assert again.seats[1].out == "on death's door" and again.seats[1].initiative == 0
     assert again.alive == {"party": 3, "foes": 3}
@@ -101,7 +91,7 @@ def _mutable(enc: Skirmish) -> dict[str, Any]:
 
 def test_a_rematch_shares_nothing_a_fight_changes() -> None:
     spire = registry.get("rogue-spire")
-    made: Skirmish = Encounter(spire, _copies(_sides("apart, contests")), Rng(0),  # type: ignore[assignment]
+    made: Skirmish = Encounter(spire, copies(_sides("apart, contests")), Rng(0),  # type: ignore[assignment]
                                distance="apart", contests=True, master_tokens=2)
     before = [s.actor.to_dict() for s in made.seats]
     mine = _mutable(made)
@@ -125,7 +115,7 @@ def test_a_fight_whose_making_changes_its_actors_is_never_rematched(change: str)
     options = {"initiative": "best-die"} if change == "best-die" else {}
     if change == "winded":
         sides["party"][2].vitality["exhausted"] = True  # the first turn refreshes it on the made fight's copy
-    made = Encounter(spire, _copies(sides), Rng(0), **options)
+    made = Encounter(spire, copies(sides), Rng(0), **options)
     assert not made.can_rematch()
     with pytest.raises(RulesError, match="only a fight as made"):
         made.rematch(Rng(1))
