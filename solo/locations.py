@@ -13,6 +13,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 TABLES_ENV = "SOLO_TABLES"
 USER_TABLES_ENV = "SOLO_USER_TABLES"
 SAVES_ENV = "SOLO_SAVES"
+CACHE_ENV = "SOLO_CACHE"
 
 
 def checkout_root() -> Path | None:
@@ -60,6 +61,17 @@ def user_tables_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[Path]:
     dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     dirs.extend(Path(p) for p in extra)
     return dirs
+
+
+def cache_dir() -> Path | None:
+    """Where solo keeps what it can make again (parsed tables): SOLO_CACHE, else the user cache
+    directory (platformdirs); None when SOLO_CACHE is ``off``."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return None if env.strip().lower() == "off" else Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("solo", appauthor=False))
 
 
 def saves_dir(explicit: str | os.PathLike | None = None) -> Path:

@@ -18,12 +18,14 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path_factory, monkeypatch):
-    """Keep a developer's own saves and tables out of the tests."""
+    """Keep a developer's own saves, tables and cache out of the tests."""
     saves = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("SOLO_SAVES", str(saves))
     monkeypatch.delenv("SOLO_TABLES", raising=False)
     monkeypatch.setenv("SOLO_USER_TABLES", str(tmp_path_factory.mktemp("user-tables")))
     monkeypatch.setenv("SOLO_CONFIG", str(tmp_path_factory.mktemp("config") / "settings.toml"))
+    # parsed tables kept between runs: one cache for the whole session, never the developer's own
+    monkeypatch.setenv("SOLO_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
     return saves
 
 

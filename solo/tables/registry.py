@@ -15,6 +15,8 @@ path and its modification time and size: loading the tables again (a second
 `load_tables`, an action with no table set of its own, the TUI after a user
 table changed) parses only files that changed since and re-checks the merged
 set, which is cheap beside YAML parsing.  Every load gets tables of its own.
+Between runs, what each file parsed to is kept on disk (`parse_cache`), so a
+process parses only the files no earlier run has seen as they read now.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from solo.dice import Rng
-from solo.locations import builtin_tables_dir, user_tables_dirs, user_tables_home
+from solo.locations import builtin_tables_dir, cache_dir, user_tables_dirs, user_tables_home
+from solo.tables import parse_cache
 from solo.tables.grammar import TableError
 from solo.tables.growth import growth_problems
 from solo.tables.loader import FileReader, LineFinder, TableFileError, read_text, table_files
@@ -165,14 +168,25 @@ class FileCache:
             kept = self._files.get(key)
         if kept is not None and kept[0] == stamp and kept[1] == text:
             return pickle.loads(kept[2])
+        disk = _parse_cache()
+        pickled = disk.get(path, builtin, text)
+        found = parse_cache.load(pickled) if pickled is not None else None
+        if found is not None:  # parsed by an earlier run, from this very text
+            with self._lock:
+                self._files[key] = (stamp, text, pickled)  # type: ignore[assignment]
+            return found  # type: ignore[no-any-return]
         reader = FileReader(path, text, builtin)
         parsed = (reader.read(), reader.problems, reader.lines)
         with self._lock:
             self.parsed += 1
             try:
-                self._files[key] = (stamp, text, pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL))
+                pickled = pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL)
+                self._files[key] = (stamp, text, pickled)
             except (pickle.PicklingError, TypeError, AttributeError):  # kept unparsed: read again next time
                 self._files.pop(key, None)
+                pickled = None
+        if pickled is not None:
+            disk.put(path, builtin, text, pickled)
         return parsed
 
     def clear(self) -> None:
@@ -181,6 +195,17 @@ class FileCache:
 
 
 FILES = FileCache()
+_DISK: dict[Path | None, parse_cache.ParseCache] = {}
+
+
+def _parse_cache() -> parse_cache.ParseCache:
+    """The on-disk cache of parsed files where SOLO_CACHE (or the user cache directory) says now."""
+    where = cache_dir()
+    where = where / "tables" if where is not None else None
+    disk = _DISK.get(where)
+    if disk is None:
+        disk = _DISK[where] = parse_cache.ParseCache(where)
+    return disk
 
 
 def _read_layer(directory: Path, builtin: bool, lines: dict[Path, LineFinder],
