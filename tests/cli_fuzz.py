@@ -222,10 +222,10 @@ def run_case(world: World, argv: list[str], limit: float = 120.0) -> Outcome:
 
     _install_audit()
     live = world.reset()
-    saved_env = {k: os.environ.get(k) for k in ("SOLO_SAVES", "SOLO_TABLES", "HOME")}
+    saved_env = {k: os.environ.get(k) for k in ("SOLO_SAVES", "SOLO_TABLES", "SOLO_CACHE", "HOME")}
     saved_cwd, saved_stdin = os.getcwd(), sys.stdin
     os.environ.update(SOLO_SAVES=str(live / "saves"), SOLO_TABLES=str(live / "tables"),
-                      HOME=str(live / "cwd"))
+                      SOLO_CACHE=str(live / "cache"), HOME=str(live / "cwd"))
     os.chdir(live / "cwd")
     sys.stdin = io.StringIO("")
     out, err = io.StringIO(), io.StringIO()
