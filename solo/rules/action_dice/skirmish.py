@@ -47,7 +47,7 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
-from solo.rules.action_dice.policy import decide
+from solo.rules.action_dice.policy import answer, decide
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
 from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
@@ -58,6 +58,8 @@ __all__ = ["Skirmish"]
 
 
 class Skirmish(Offers):
+    quick = False  # a silent run with the policy deciding for everyone (`run`)
+    found: Action  # in such a run, the answer of the one seat `responders` asks
     declared_options = (
         Option(
             "initiative",
@@ -192,10 +194,12 @@ class Skirmish(Offers):
             return super().run(until, choose)
         events: list[Event] = []
         next_seat = self.phase.next_seat
+        self.quick = True  # (`responders`: only the first seat with an answer is asked)
         while not self.is_over():
             seat = next_seat(self)
             assert isinstance(seat, Post), "a fight that is not over waits for someone"
-            self.take(seat, decide(seat, self), events)
+            # a window holds that one seat, and nothing has changed since its answer was found
+            self.take(seat, self.found if self.window else decide(seat, self), events)
         return events
 
     def responders(self, pusher: Seat | None) -> list[Seat]:
@@ -215,7 +219,14 @@ class Skirmish(Offers):
             if s.side == first or s.out is not None:
                 continue
             concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
-            if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
+            if self.quick:
+                # the policy plays everyone, and a pass changes nothing: those before the first seat whose
+                # answer is not a pass would each pass over the same fight, so only that seat is asked
+                found = answer(s, self) if concerned else None
+                if found is not None:
+                    self.found = found
+                    return [s]
+            elif (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
                 asked.append(s)
         if players:  # the pusher's own side: only player characters, never concerned
             asked.extend(s for s in self.seats
