@@ -157,6 +157,10 @@ class StackEncounter(Encounter):
         self.done: set[int] = set()  # active-side seats that have passed with the stack empty
         self.order = list(self.sides)
         self.active = self.order[0]
+        #: each side's seats in seat order (`to_act` looks for who acts next after every action)
+        self.side_seats: dict[str, list[Seat]] = {side: [] for side in self.order}
+        for seat in self.seats:
+            self.side_seats[seat.side].append(seat)
         self.turns = 0  # side turns begun, the first included
         self.count_sides()
 
@@ -215,9 +219,9 @@ class StackEncounter(Encounter):
 
     def to_act(self) -> Seat | None:
         """The first seat of the active side still to act or pass this turn (None: the side is done)."""
-        active, done = self.active, self.done
-        for s in self.seats:
-            if s.side == active and s.out is None and s.acts and s.index not in done:
+        done = self.done
+        for s in self.side_seats[self.active]:
+            if s.out is None and s.acts and s.index not in done:
                 return s
         return None
 

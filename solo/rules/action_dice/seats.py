@@ -54,8 +54,10 @@ class Field(StackEncounter):
     NOBODY_LEFT = "nobody is left alive"
     seat_class = Post
     seats: list[Post]  # type: ignore[assignment]
+    side_seats: dict[str, list[Post]]  # type: ignore[assignment]
     book: Any
     _templates: dict[tuple[int, str], ActionTemplate | None]
+    _opponents: dict[str, list[Post]]  # by side (`opponents`)
 
     # -- who and what -----------------------------------------------------------------------------
     def post(self, actor: Any) -> Post:
@@ -92,9 +94,17 @@ class Field(StackEncounter):
         return None
 
     def opponents(self, seat: Seat) -> list[Post]:
-        """The seats still in on the other sides (`foes_of`, as posts)."""
+        """The seats still in on the other sides (`foes_of`, as posts); kept until someone goes out (the
+        policy asks on every turn), so not to be changed."""
         side = seat.side
-        return [s for s in self.seats if s.out is None and s.side != side]
+        found = self._opponents.get(side)
+        if found is None:
+            found = self._opponents[side] = [s for s in self.seats if s.out is None and s.side != side]
+        return found
+
+    def put_out(self, seat: Seat, how: str) -> None:
+        super().put_out(seat, how)
+        self._opponents.clear()
 
     def melee_group(self, target: Post) -> list[Post]:
         return [s for s in self.seats if s.index in target.engaged and s.out is None]

@@ -78,6 +78,7 @@ class Skirmish(Offers):
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
         self._templates = {}
+        self._opponents = {}
         self.book = system.book
         start = choose(
             self.options.get("start", system.house_rules.get("start", "near")), ("near", "far"), "start"
@@ -215,19 +216,22 @@ class Skirmish(Offers):
         move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
         asked: list[Seat] = []
-        for s in self.seats:  # the other sides first
-            if s.side == first or s.out is not None:
+        for side, seats in self.side_seats.items():  # the other sides first, in seat order
+            if side == first:
                 continue
-            concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
-            if self.quick:
-                # the policy plays everyone, and a pass changes nothing: those before the first seat whose
-                # answer is not a pass would each pass over the same fight, so only that seat is asked
-                found = answer(s, self) if concerned else None
-                if found is not None:
-                    self.found = found
-                    return [s]
-            elif (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
-                asked.append(s)
+            for s in seats:
+                if s.out is not None:
+                    continue
+                concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
+                if self.quick:
+                    # the policy plays everyone, and a pass changes nothing: those before the first seat
+                    # whose answer is not a pass would each pass over the same fight, so only it is asked
+                    found = answer(s, self) if concerned else None
+                    if found is not None:
+                        self.found = found
+                        return [s]
+                elif (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
+                    asked.append(s)
         if players:  # the pusher's own side: only player characters, never concerned
             asked.extend(s for s in self.seats
                          if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
