@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from solo.rules.action_dice.character import Delver
-from solo.rules.engine import ActionTemplate, Event, Seat
-from solo.rules.stack import StackEncounter, StackItem
+from solo.rules.engine import Action, ActionTemplate, Event, Seat
+from solo.rules.stack import PASS, StackEncounter, StackItem
 
 
 class Post(Seat):
@@ -23,7 +23,7 @@ class Post(Seat):
     """
 
     __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown", "bow", "two_handed", "powerful",
-                 "tumble", "trip", "riposte", "exert", "lucky", "heavy", "str_bonus", "dex_bonus")
+                 "tumble", "trip", "riposte", "exert", "lucky", "heavy", "str_bonus", "dex_bonus", "passing")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -45,6 +45,7 @@ class Post(Seat):
         self.heavy = "heavy-hitter" in powers
         self.str_bonus = actor.bonus("str")
         self.dex_bonus = actor.bonus("dex")
+        self.passing = Action(actor, PASS)  # (a silent fight passes with it: `Skirmish.run`)
 
 
 class Field(StackEncounter):

@@ -47,7 +47,7 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
-from solo.rules.action_dice.policy import answer, decide
+from solo.rules.action_dice.policy import answer, own_turn
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
 from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
@@ -194,13 +194,17 @@ class Skirmish(Offers):
         if until is not None or choose is not None or self.record:
             return super().run(until, choose)
         events: list[Event] = []
-        next_seat = self.phase.next_seat
         self.quick = True  # (`responders`: only the first seat with an answer is asked)
         while not self.is_over():
-            seat = next_seat(self)
+            # who is asked (`SideTurns.next_seat`) and what it does (`decide`): in a window, the one seat
+            # `responders` found and its answer (nothing has changed since); else the next on its turn
+            window = self.window
+            if window:
+                self.take(window[0], self.found, events)
+                continue
+            seat = self.to_act()
             assert isinstance(seat, Post), "a fight that is not over waits for someone"
-            # a window holds that one seat, and nothing has changed since its answer was found
-            self.take(seat, self.found if self.window else decide(seat, self), events)
+            self.take(seat, own_turn(seat, self) or seat.passing, events)
         return events
 
     def responders(self, pusher: Seat | None) -> list[Seat]:
@@ -215,6 +219,8 @@ class Skirmish(Offers):
         kind = top.action.kind if top is not None else ""
         move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
+        if self.quick:
+            return self.first_answer(first, move, victim) if move or victim is not None else []
         asked: list[Seat] = []
         for side, seats in self.side_seats.items():  # the other sides first, in seat order
             if side == first:
@@ -223,19 +229,27 @@ class Skirmish(Offers):
                 if s.out is not None:
                     continue
                 concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
-                if self.quick:
-                    # the policy plays everyone, and a pass changes nothing: those before the first seat
-                    # whose answer is not a pass would each pass over the same fight, so only it is asked
-                    found = answer(s, self) if concerned else None
-                    if found is not None:
-                        self.found = found
-                        return [s]
-                elif (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
+                if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
                     asked.append(s)
         if players:  # the pusher's own side: only player characters, never concerned
             asked.extend(s for s in self.seats
                          if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
         return asked
+
+    def first_answer(self, first: str, move: bool, victim: int | None) -> list[Seat]:
+        """`responders` when the policy plays everyone (`quick`): a pass changes nothing, so those before
+        the first seat concerned whose answer is not a pass would each pass over the same fight; only
+        that seat is asked, and its answer kept (`found`) for `run`."""
+        for side, seats in self.side_seats.items():
+            if side == first:
+                continue
+            for s in seats:
+                if s.out is None and (move or victim == s.index or victim in s.engaged):
+                    found = answer(s, self)
+                    if found is not None:
+                        self.found = found
+                        return [s]
+        return []
 
     def concerns(self, seat: Post) -> bool:
         """Whether the top item is an enemy's attack on this seat or a neighbour, or an enemy's move."""
