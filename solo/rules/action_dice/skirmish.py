@@ -47,7 +47,7 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
-from solo.rules.action_dice.policy import answer, own_turn
+from solo.rules.action_dice.policy import answer_to, own_turn, worth_answering
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
 from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
@@ -212,6 +212,8 @@ class Skirmish(Offers):
         and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
         an enemy's move) - the others would only pass.  A silent run (a forecast: the engine plays
         everyone, and its policy passes on what does not concern it) asks player characters the same way."""
+        if self.quick:
+            return self.first_answer()
         top = self.stack.top
         first = top.owner.side if top is not None else self.active
         players = self.record
@@ -219,8 +221,6 @@ class Skirmish(Offers):
         kind = top.action.kind if top is not None else ""
         move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
-        if self.quick:
-            return self.first_answer(first, move, victim) if move or victim is not None else []
         asked: list[Seat] = []
         for side, seats in self.side_seats.items():  # the other sides first, in seat order
             if side == first:
@@ -236,16 +236,23 @@ class Skirmish(Offers):
                          if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
         return asked
 
-    def first_answer(self, first: str, move: bool, victim: int | None) -> list[Seat]:
+    def first_answer(self) -> list[Seat]:
         """`responders` when the policy plays everyone (`quick`): a pass changes nothing, so those before
-        the first seat concerned whose answer is not a pass would each pass over the same fight; only
-        that seat is asked, and its answer kept (`found`) for `run`."""
+        the first seat whose answer is not a pass would each pass over the same fight; only that seat is
+        asked, and its answer kept (`found`) for `run`.  What makes the top item worth an answer is the
+        same for everyone, so it is asked once; then each seat it concerns, in seat order (`decide`)."""
+        top = self.stack.top
+        if top is None or not worth_answering(top, self):
+            return []
+        first = top.owner.side
+        move = top.action.kind in MOVES
+        victim = top.rolls.get("target")
         for side, seats in self.side_seats.items():
             if side == first:
                 continue
             for s in seats:
                 if s.out is None and (move or victim == s.index or victim in s.engaged):
-                    found = answer(s, self)
+                    found = answer_to(s, top, self)
                     if found is not None:
                         self.found = found
                         return [s]
