@@ -152,17 +152,25 @@ class StackEncounter(Encounter):
 
     def __init__(self, system: Any, sides: Any, rng: Any, **options: Any):
         super().__init__(system, sides, rng, **options)
-        self.stack = Stack()
         self.window: list[Seat] | None = None  # seats still to answer the top item, in order
         self.done: set[int] = set()  # active-side seats that have passed with the stack empty
         self.order = list(self.sides)
         self.active = self.order[0]
-        #: each side's seats in seat order (`to_act` looks for who acts next after every action)
-        self.side_seats: dict[str, list[Seat]] = {side: [] for side in self.order}
-        for seat in self.seats:
-            self.side_seats[seat.side].append(seat)
         self.turns = 0  # side turns begun, the first included
         self.count_sides()
+        self.fresh_stack()
+
+    def rematched(self) -> None:
+        """A rematch's own stack and lists of seats (the rest of an encounter as made is copied)."""
+        self.fresh_stack()
+
+    def fresh_stack(self) -> None:
+        """An empty stack, and each side's seats in seat order (`to_act` looks for who acts next after
+        every action)."""
+        self.stack = Stack()
+        self.side_seats: dict[str, list[Seat]] = {side: [] for side in self.sides}
+        for seat in self.seats:
+            self.side_seats[seat.side].append(seat)
 
     def first_side(self, side: str) -> None:
         """Start with `side`'s turn; the others follow in their listed order."""

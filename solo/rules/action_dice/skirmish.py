@@ -58,6 +58,8 @@ __all__ = ["Skirmish"]
 
 
 class Skirmish(Offers):
+    #: a forecast's fights are rematches: each seat's state comes from its sheet, the rest in `set_up`
+    quick_rematch = True
     quick = False  # a silent run with the policy deciding for everyone (`run`)
     found: Action  # in such a run, the answer of the one seat `responders` asks
     declared_options = (
@@ -77,21 +79,32 @@ class Skirmish(Offers):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
-        self._templates = {}
-        self._opponents = {}
         self.book = system.book
-        start = choose(
+        self.start = choose(
             self.options.get("start", system.house_rules.get("start", "near")), ("near", "far"), "start"
         )
-        home = next(iter(self.sides))
-        for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
-            seat.far = start == "far" and seat.side != home
+        self.set_up()
         first = self.options.get("initiative")
         if first is not None:
             wanted = choose(first, ("party", "foes"), "initiative")
             names = list(self.sides)
             side = wanted if wanted in names else names[0 if wanted == "party" else 1]
             self.first_side(side)
+
+    def rematched(self) -> None:
+        super().rematched()
+        self.set_up()
+
+    def set_up(self) -> None:
+        """What a fight changes, set up afresh (making one, or `rematch` for a forecast's next fight):
+        the offers and opponents kept for the policy, and where each seat starts.  Made once and kept:
+        the options read, who acts first, and each seat's readings of the sheet."""
+        self._templates = {}
+        self._opponents = {}
+        home = next(iter(self.sides))
+        far = self.start == "far"
+        for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
+            seat.far = far and seat.side != home
 
     def describe(self, action: Action) -> str:
         name = NAMES.get(action.kind, action.kind)
