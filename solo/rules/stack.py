@@ -157,6 +157,9 @@ class StackEncounter(Encounter):
         self.order = list(self.sides)
         self.active = self.order[0]
         self.turns = 0  # side turns begun, the first included
+        #: who `_settle` last found to act next on the active side's turn (None: it ended the turn); a
+        #: loop that alone moves the fight may take it as `to_act` after each action on an empty stack
+        self.up: Seat | None = None
         self.count_sides()
         self.fresh_stack()
 
@@ -251,7 +254,8 @@ class StackEncounter(Encounter):
                     self.window = self.responders(None) if stack else None
                     continue
                 self.window = None
-            if self.to_act() is None:
+            self.up = self.to_act()
+            if self.up is None:
                 self._next_side(events)
             return
         if not self.finished:

@@ -215,7 +215,7 @@ class Skirmish(Offers):
             if window:
                 self.take(window[0], self.found, events)
                 continue
-            seat = self.to_act()
+            seat = self.up or self.to_act()  # (as `_settle` just found it, unless it began a side's turn)
             assert isinstance(seat, Post), "a fight that is not over waits for someone"
             self.take(seat, own_turn(seat, self) or seat.passing, events)
         return events
