@@ -15,7 +15,16 @@ start-up counts for nothing::
     PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/action_dice_fights.py 10 small
     PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/action_dice_fights.py 200 small
 
-(a fixed hash seed keeps start-up the same from run to run).
+(a fixed hash seed keeps start-up the same from run to run).  Measured
+2026-11-28 (callgrind, CPython 3.11.7; runs of 10 and 200, fights 11 to 200):
+before (main at 3fafea6), small 7.72 million instructions a fight and big
+8.89 million; after the silent fight asked only the first seat with an
+answer (whether the top item is worth one asked once per item), looked for
+who acts next among the active side's seats (and kept who `_settle` found),
+kept each side's opponents until someone goes out, and played each fight as
+a rematch of one made fight (418f2a1): small 6.05 million (-21.6 %) and big
+6.93 million (-22.0 %), with the same counts (small 95 wins, 105 losses,
+1,606 rounds; big 34 wins, 166 losses, 1,433 rounds).
 """
 
 from __future__ import annotations
