@@ -152,13 +152,28 @@ class StackEncounter(Encounter):
 
     def __init__(self, system: Any, sides: Any, rng: Any, **options: Any):
         super().__init__(system, sides, rng, **options)
-        self.stack = Stack()
         self.window: list[Seat] | None = None  # seats still to answer the top item, in order
         self.done: set[int] = set()  # active-side seats that have passed with the stack empty
         self.order = list(self.sides)
         self.active = self.order[0]
         self.turns = 0  # side turns begun, the first included
+        #: who `_settle` last found to act next on the active side's turn (None: it ended the turn); a
+        #: loop that alone moves the fight may take it as `to_act` after each action on an empty stack
+        self.up: Seat | None = None
         self.count_sides()
+        self.fresh_stack()
+
+    def rematched(self) -> None:
+        """A rematch's own stack and lists of seats (the rest of an encounter as made is copied)."""
+        self.fresh_stack()
+
+    def fresh_stack(self) -> None:
+        """An empty stack, and each side's seats in seat order (`to_act` looks for who acts next after
+        every action)."""
+        self.stack = Stack()
+        self.side_seats: dict[str, list[Seat]] = {side: [] for side in self.sides}
+        for seat in self.seats:
+            self.side_seats[seat.side].append(seat)
 
     def first_side(self, side: str) -> None:
         """Start with `side`'s turn; the others follow in their listed order."""
@@ -215,9 +230,9 @@ class StackEncounter(Encounter):
 
     def to_act(self) -> Seat | None:
         """The first seat of the active side still to act or pass this turn (None: the side is done)."""
-        active, done = self.active, self.done
-        for s in self.seats:
-            if s.side == active and s.out is None and s.acts and s.index not in done:
+        done = self.done
+        for s in self.side_seats[self.active]:
+            if s.out is None and s.acts and s.index not in done:
                 return s
         return None
 
@@ -239,7 +254,8 @@ class StackEncounter(Encounter):
                     self.window = self.responders(None) if stack else None
                     continue
                 self.window = None
-            if self.to_act() is None:
+            self.up = self.to_act()
+            if self.up is None:
                 self._next_side(events)
             return
         if not self.finished:

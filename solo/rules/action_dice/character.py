@@ -29,6 +29,7 @@ STATS = ("str", "dex", "con", "int", "wis", "cha")
 DIE_KINDS = ("M", "A", "S")
 EQUIPMENT = ("free-hand", "two-weapons", "shield", "two-handed", "bow")
 RANKS = ("unskilled", "skilled", "expert")
+READ = {"read_in_fights": True}  # a fight only reads it: a forecast's fight copies share it
 
 
 def _stats(raw: Any, where: str) -> dict[str, int]:
@@ -104,26 +105,29 @@ class Delver(Actor):
     armour: str = "none"
     ac: int = 0
     stats: dict[str, int] = field(
-        default_factory=lambda: dict.fromkeys(STATS, 10), metadata={"parse": _stats}
+        default_factory=lambda: dict.fromkeys(STATS, 10), metadata={"parse": _stats, **READ}
     )
-    powers: list[str] = field(default_factory=list)
+    powers: list[str] = field(default_factory=list, metadata=READ)
     role: str = ""
     lesser: bool = False
-    equipment: list[str] = field(default_factory=list)
-    dice: dict[str, int] = field(default_factory=lambda: {"M": 1, "A": 1, "S": 0}, metadata={"parse": _dice})
+    equipment: list[str] = field(default_factory=list, metadata=READ)
+    dice: dict[str, int] = field(
+        default_factory=lambda: {"M": 1, "A": 1, "S": 0}, metadata={"parse": _dice, **READ}
+    )
     weapon: str = ""
-    skills: dict[str, int] = field(default_factory=dict, metadata={"parse": _skills})
+    skills: dict[str, int] = field(default_factory=dict, metadata={"parse": _skills, **READ})
     money: int = 0
     spent: int = 0
-    spells: list[str] = field(default_factory=list)
-    menhirs: list[str] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list, metadata=READ)
+    menhirs: list[str] = field(default_factory=list, metadata=READ)
     bag: list[str] = field(default_factory=list)
     pool: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
-    tasks: list[dict[str, Any]] = field(default_factory=list)  # each with its hidden_requirement
+    # each with its hidden_requirement
+    tasks: list[dict[str, Any]] = field(default_factory=list, metadata=READ)
     pack: str = ""
-    gear: list[str] = field(default_factory=list)
+    gear: list[str] = field(default_factory=list, metadata=READ)
     notes: str = ""
     dead: bool = False  # a finishing blow found the damage at or past the health
 
@@ -161,6 +165,9 @@ class Delver(Actor):
 
     def copy(self) -> Delver:
         return schema.copy(self)  # type: ignore[no-any-return]
+
+    def fight_copy(self) -> Delver:
+        return schema.fight_copy(self)  # type: ignore[no-any-return]
 
 
 def expected_dice(equipment: list[str], armed: bool = True) -> dict[str, int]:

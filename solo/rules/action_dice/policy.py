@@ -26,7 +26,7 @@ from solo.rules.action_dice.actions import ATTACKS
 from solo.rules.action_dice.dice import finishing_chance, passes
 from solo.rules.action_dice.seats import Post
 from solo.rules.engine import Action
-from solo.rules.stack import PASS
+from solo.rules.stack import PASS, StackItem
 
 if TYPE_CHECKING:  # the fight plays its silent runs with `decide`
     from solo.rules.action_dice.skirmish import Skirmish
@@ -52,36 +52,39 @@ def answer(seat: Post, fight: Skirmish) -> Action | None:
     enemy's item on top, BLOCK and DODGE are open when `allows` says so, RIPOSTE aims at any melee
     attacker and INTERRUPT at any mover (what `offer` would list), so no template is built."""
     top = fight.stack.top
-    if top is None:
+    if top is None or top.owner.side == seat.side or not worth_answering(top, fight):
         return None
+    return answer_to(seat, top, fight)
+
+
+def worth_answering(top: StackItem, fight: Skirmish) -> bool:
+    """Whether the policy answers this item at all, whoever is asked: an attack that would hit as things
+    stand and did not roll a natural 6, or a MOVE (a silent fight asks this once for everyone)."""
+    kind = top.action.kind
+    if kind in ATTACKS and "target" in top.rolls:
+        face, value = top.rolls["face"], top.rolls["value"]
+        return face != 6 and passes(face, value - face, fight.ac_of(fight.seats[top.rolls["target"]]))
+    return kind == "move"
+
+
+def answer_to(seat: Post, top: StackItem, fight: Skirmish) -> Action | None:
+    """The seat's answer to `top`, an enemy's item `worth_answering`."""
     actor = seat.actor
     attacker = top.owner
     assert isinstance(attacker, Post)
-    if attacker.side == seat.side:
-        return None
-    kind = top.action.kind
-    if kind in ATTACKS and "target" in top.rolls:
-        victim = fight.seats[top.rolls["target"]]
-        face, value = top.rolls["face"], top.rolls["value"]
-        if face != 6 and passes(face, value - face, fight.ac_of(victim)):
-            near = victim is seat or victim.index in seat.engaged
-            if near and fight.have(seat, "S"):
-                return Action(actor, "block", attacker.actor)
-            if (
-                seat.riposte
-                and not attacker.bow
-                and attacker.index in seat.engaged
-                and fight.have(seat, "A")
-            ):
-                return Action(actor, "riposte", attacker.actor)
-            if victim is seat and 6 + seat.dex_bonus > value and fight.allows(seat, "dodge"):
-                return Action(actor, "dodge")  # a dodge can still lift the AC past the attack
-        return None
-    mine = any(m.owner is seat for m in top.merged)
-    if kind == "move" and not mine and not seat.far and fight.have(seat, "A"):
+    if top.action.kind == "move":
+        if seat.far or not fight.have(seat, "A") or any(m.owner is seat for m in top.merged):
+            return None
         way = "jab" if fight.quick_attack(seat) else "trip" if seat.trip else None  # the first way offered
-        if way is not None:
-            return Action(actor, "interrupt", attacker.actor, options={"with": way})
+        return None if way is None else Action(actor, "interrupt", attacker.actor, options={"with": way})
+    victim = fight.seats[top.rolls["target"]]
+    near = victim is seat or victim.index in seat.engaged
+    if near and fight.have(seat, "S"):
+        return Action(actor, "block", attacker.actor)
+    if seat.riposte and not attacker.bow and attacker.index in seat.engaged and fight.have(seat, "A"):
+        return Action(actor, "riposte", attacker.actor)
+    if victim is seat and 6 + seat.dex_bonus > top.rolls["value"] and fight.allows(seat, "dodge"):
+        return Action(actor, "dodge")  # a dodge can still lift the AC past the attack
     return None
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from solo.rules.action_dice.character import Delver
-from solo.rules.engine import ActionTemplate, Event, Seat
-from solo.rules.stack import StackEncounter, StackItem
+from solo.rules.engine import Action, ActionTemplate, Event, Seat
+from solo.rules.stack import PASS, StackEncounter, StackItem
 
 
 class Post(Seat):
@@ -23,7 +23,7 @@ class Post(Seat):
     """
 
     __slots__ = ("delver", "avail", "raised", "far", "engaged", "shown", "bow", "two_handed", "powerful",
-                 "tumble", "trip", "riposte", "exert", "lucky", "heavy", "str_bonus", "dex_bonus")
+                 "tumble", "trip", "riposte", "exert", "lucky", "heavy", "str_bonus", "dex_bonus", "passing")
 
     def __init__(self, actor: Any, side: str, label: str, index: int):
         super().__init__(actor, side, label, index)
@@ -45,6 +45,7 @@ class Post(Seat):
         self.heavy = "heavy-hitter" in powers
         self.str_bonus = actor.bonus("str")
         self.dex_bonus = actor.bonus("dex")
+        self.passing = Action(actor, PASS)  # (a silent fight passes with it: `Skirmish.run`)
 
 
 class Field(StackEncounter):
@@ -54,8 +55,10 @@ class Field(StackEncounter):
     NOBODY_LEFT = "nobody is left alive"
     seat_class = Post
     seats: list[Post]  # type: ignore[assignment]
+    side_seats: dict[str, list[Post]]  # type: ignore[assignment]
     book: Any
     _templates: dict[tuple[int, str], ActionTemplate | None]
+    _opponents: dict[str, list[Post]]  # by side (`opponents`)
 
     # -- who and what -----------------------------------------------------------------------------
     def post(self, actor: Any) -> Post:
@@ -92,9 +95,17 @@ class Field(StackEncounter):
         return None
 
     def opponents(self, seat: Seat) -> list[Post]:
-        """The seats still in on the other sides (`foes_of`, as posts)."""
+        """The seats still in on the other sides (`foes_of`, as posts); kept until someone goes out (the
+        policy asks on every turn), so not to be changed."""
         side = seat.side
-        return [s for s in self.seats if s.out is None and s.side != side]
+        found = self._opponents.get(side)
+        if found is None:
+            found = self._opponents[side] = [s for s in self.seats if s.out is None and s.side != side]
+        return found
+
+    def put_out(self, seat: Seat, how: str) -> None:
+        super().put_out(seat, how)
+        self._opponents.clear()
 
     def melee_group(self, target: Post) -> list[Post]:
         return [s for s in self.seats if s.index in target.engaged and s.out is None]

@@ -47,7 +47,7 @@ from solo.dice import Rng
 from solo.rules.action_dice.actions import ATTACKS, DIE_NAMES, MOVES, NAMES
 from solo.rules.action_dice.dice import attack_chance, finishing_chance, passes, save_chance
 from solo.rules.action_dice.offers import Offers
-from solo.rules.action_dice.policy import decide
+from solo.rules.action_dice.policy import answer_to, own_turn, worth_answering
 from solo.rules.action_dice.seats import Post
 from solo.rules.action_dice.sorcery import burn_out, holding
 from solo.rules.engine import Action, Chooser, Event, Odds, Seat, Until, choose, full_degrees
@@ -58,6 +58,10 @@ __all__ = ["Skirmish"]
 
 
 class Skirmish(Offers):
+    #: a forecast's fights are rematches: each seat's state comes from its sheet, the rest in `set_up`
+    quick_rematch = True
+    quick = False  # a silent run with the policy deciding for everyone (`run`)
+    found: Action  # in such a run, the answer of the one seat `responders` asks
     declared_options = (
         Option(
             "initiative",
@@ -75,20 +79,32 @@ class Skirmish(Offers):
 
     def __init__(self, system: Any, sides: Any, rng: Rng, **options: Any):
         super().__init__(system, sides, rng, **options)
-        self._templates = {}
         self.book = system.book
-        start = choose(
+        self.start = choose(
             self.options.get("start", system.house_rules.get("start", "near")), ("near", "far"), "start"
         )
-        home = next(iter(self.sides))
-        for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
-            seat.far = start == "far" and seat.side != home
+        self.set_up()
         first = self.options.get("initiative")
         if first is not None:
             wanted = choose(first, ("party", "foes"), "initiative")
             names = list(self.sides)
             side = wanted if wanted in names else names[0 if wanted == "party" else 1]
             self.first_side(side)
+
+    def rematched(self) -> None:
+        super().rematched()
+        self.set_up()
+
+    def set_up(self) -> None:
+        """What a fight changes, set up afresh (making one, or `rematch` for a forecast's next fight):
+        the offers and opponents kept for the policy, and where each seat starts.  Made once and kept:
+        the options read, who acts first, and each seat's readings of the sheet."""
+        self._templates = {}
+        self._opponents = {}
+        home = next(iter(self.sides))
+        far = self.start == "far"
+        for seat in self.seats:  # far: the other sides start a zone away, two MOVEs from melee
+            seat.far = far and seat.side != home
 
     def describe(self, action: Action) -> str:
         name = NAMES.get(action.kind, action.kind)
@@ -191,11 +207,17 @@ class Skirmish(Offers):
         if until is not None or choose is not None or self.record:
             return super().run(until, choose)
         events: list[Event] = []
-        next_seat = self.phase.next_seat
+        self.quick = True  # (`responders`: only the first seat with an answer is asked)
         while not self.is_over():
-            seat = next_seat(self)
+            # who is asked (`SideTurns.next_seat`) and what it does (`decide`): in a window, the one seat
+            # `responders` found and its answer (nothing has changed since); else the next on its turn
+            window = self.window
+            if window:
+                self.take(window[0], self.found, events)
+                continue
+            seat = self.up or self.to_act()  # (as `_settle` just found it, unless it began a side's turn)
             assert isinstance(seat, Post), "a fight that is not over waits for someone"
-            self.take(seat, decide(seat, self), events)
+            self.take(seat, own_turn(seat, self) or seat.passing, events)
         return events
 
     def responders(self, pusher: Seat | None) -> list[Seat]:
@@ -203,6 +225,8 @@ class Skirmish(Offers):
         and every GM character with one that the top item concerns (an enemy's attack on it or beside it,
         an enemy's move) - the others would only pass.  A silent run (a forecast: the engine plays
         everyone, and its policy passes on what does not concern it) asks player characters the same way."""
+        if self.quick:
+            return self.first_answer()
         top = self.stack.top
         first = top.owner.side if top is not None else self.active
         players = self.record
@@ -211,16 +235,41 @@ class Skirmish(Offers):
         move = kind in MOVES
         victim = top.rolls.get("target") if top is not None and kind in ATTACKS else None
         asked: list[Seat] = []
-        for s in self.seats:  # the other sides first
-            if s.side == first or s.out is not None:
+        for side, seats in self.side_seats.items():  # the other sides first, in seat order
+            if side == first:
                 continue
-            concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
-            if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
-                asked.append(s)
+            for s in seats:
+                if s.out is not None:
+                    continue
+                concerned = move or (victim is not None and (victim == s.index or victim in s.engaged))
+                if (concerned or (players and s.delver.is_pc)) and self.can_answer(s):
+                    asked.append(s)
         if players:  # the pusher's own side: only player characters, never concerned
             asked.extend(s for s in self.seats
                          if s.side == first and s.out is None and s.delver.is_pc and self.can_answer(s))
         return asked
+
+    def first_answer(self) -> list[Seat]:
+        """`responders` when the policy plays everyone (`quick`): a pass changes nothing, so those before
+        the first seat whose answer is not a pass would each pass over the same fight; only that seat is
+        asked, and its answer kept (`found`) for `run`.  What makes the top item worth an answer is the
+        same for everyone, so it is asked once; then each seat it concerns, in seat order (`decide`)."""
+        top = self.stack.top
+        if top is None or not worth_answering(top, self):
+            return []
+        first = top.owner.side
+        move = top.action.kind in MOVES
+        victim = top.rolls.get("target")
+        for side, seats in self.side_seats.items():
+            if side == first:
+                continue
+            for s in seats:
+                if s.out is None and (move or victim == s.index or victim in s.engaged):
+                    found = answer_to(s, top, self)
+                    if found is not None:
+                        self.found = found
+                        return [s]
+        return []
 
     def concerns(self, seat: Post) -> bool:
         """Whether the top item is an enemy's attack on this seat or a neighbour, or an enemy's move."""
