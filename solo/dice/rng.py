@@ -76,9 +76,19 @@ class Rng:
         return self._random.randint(low, high)
 
     def choice(self, items: Sequence[T]) -> T:
-        if not items:
+        """One of `items`, each as likely: the draw `randrange(len(items))` makes, written out as in `die`
+        (a forecast picks a target for every hit)."""
+        n = len(items)
+        if not n:
             raise SoloError("cannot pick from an empty list")
-        return items[self._random.randrange(len(items))]
+        if _BITS_DRAW:
+            bits = self._random.getrandbits
+            k = _WIDTH[n] if n < 64 else n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return items[r]
+        return items[self._random.randrange(n)]
 
     def weighted_index(self, weights: Sequence[int]) -> int:
         """Index i with probability weights[i] / sum(weights); integer weights."""

@@ -88,7 +88,7 @@ class MasqueSeat(Seat):
         self.is_monster: bool = not actor.role  # a role does not change in a set-to (`actor.is_monster`)
         self.role_die: int = ROLE_DICE.get(actor.role, 0)  # `actor.role_die`
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
-        self.moves: dict[Any, Action] = {}  # `SetTo._quick_declare`'s, made once a fight
+        self.moves: dict[Any, Any] = {}  # `SetTo._quick_casts`'s, made once a fight
         self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
         # a monster's options once cast (`specials.after_roll`): its kind does not change in a set-to
         self.after_roll = specials.AFTER_ROLL.get(self.kind) if self.is_monster else None
@@ -115,6 +115,7 @@ class SetTo(Encounter):
         a, b = list(self.sides)
         self._other = {a: b, b: a}
         self.count_sides()
+        self.active: list[MasqueSeat] = list(self.seats)  # set in `rematched`
         for seat in self.seats:
             if seat.mactor.out_of_action:  # starts out of action: it never takes a mark
                 self.put_out(seat, "out of action")
@@ -137,6 +138,9 @@ class SetTo(Encounter):
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
             seat.was_up = seat in self.stage.marks[seat.side]
+        # the seats still in, in seat order (every Masque seat acts): the bit's loops pass over these
+        # alone.  A new list whenever one goes out (`put_out`), so a loop over it is never upset by a fall
+        self.active = [s for s in self.seats if s.out is None]
         self.striker: str | None = None
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
@@ -144,6 +148,11 @@ class SetTo(Encounter):
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
         # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
         surprise.check_surprise(self, self.surprise, [])
+
+    def put_out(self, seat: Seat, how: str) -> None:
+        if seat.out is None:
+            self.active = [s for s in self.active if s is not seat]
+        super().put_out(seat, how)
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
@@ -161,7 +170,7 @@ class SetTo(Encounter):
     def downstage(self, side: str) -> list[MasqueSeat]:
         marks = self.stage.marks[side]
         intruders = self.intruders
-        return [s for s in self.seats if s.side == side and s.out is None and s not in marks
+        return [s for s in self.active if s.side == side and s not in marks
                 and not (intruders and self.intruding(s) is not None)]
 
     def up(self, seat: MasqueSeat) -> bool:
@@ -252,7 +261,7 @@ class SetTo(Encounter):
         return self._policy_move(seat)  # type: ignore[arg-type]
 
     def _policy_move(self, s: MasqueSeat) -> Action:
-        """The policy's move, made afresh (`_quick_declare` makes the same ones once a set-to)."""
+        """The policy's move, made afresh (`_quick_casts` makes the same ones once a set-to)."""
         target = dice = None
         if not self.up(s):
             kind = "enter"
@@ -273,40 +282,64 @@ class SetTo(Encounter):
                 target = foe.mactor
         return target
 
-    def _quick_declare(self) -> None:
-        """`_policy_move` for every seat still in, for the quick loop of `run` (one call a bit, the
-        same moves in seat order).  Each seat's moves are made once a set-to and used again (nothing
-        changes an action once made): keyed by kind, or for a role actor's cast by its target and its
-        current build (which alone pick its dice, `_suggested`).  A side's target is found once a
-        declaration: the stage does not change while everyone declares."""
+    def _quick_casts(self) -> tuple[list[MasqueSeat], dict[str, list[MasqueSeat]], bool]:
+        """A bit's declarations and casts for the quick loop of `run`, in one pass over the seats still
+        in: each declares `_policy_move`'s move and, if it casts, rolls at once.  Declaring draws no dice
+        and changes nothing a later seat's move reads (the stage, the foes' builds), so the dice are
+        drawn in the same order as by declaring first, then casting in `resolve_round` (whose
+        first part this is, and whose casters, each side's, and all-1s flag it returns).
+
+        Each seat's moves are made once a set-to and used again (nothing changes an action once made):
+        keyed by kind, or for a role actor's cast by its target and its current build (which alone pick
+        its dice, `_suggested`, and so its plan, `_role_plan`, kept beside the move).  A side's target
+        is found once a bit: the stage does not change while everyone declares."""
+        self._drop_stolen()
         marks = self.stage.marks
         intruders = self.intruders
         aims: dict[str, Any] = {}
-        key: Any
-        for s in self.seats:
-            if s.out is not None or not s.acts or s.action is not None:
-                continue
+        casters: list[MasqueSeat] = []
+        by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}
+        ones = False
+        for s in self.active:
+            s.roll = None
+            s.forced = False
+            s.forfeit = False
             moves = s.moves
             if s not in marks[s.side] and not (intruders and self.intruding(s) is not None):
-                key = "enter"  # downstage (`up`, inline)
-            elif s.immobile:
-                key = "held"
-            elif s.is_monster:
-                key = "cast"
+                made = moves.get("enter")  # downstage (`up`, inline)
+                if made is None:
+                    made = moves["enter"] = _move(s.actor, "enter", None, None)
+                s.action = made
+                continue
+            if s.immobile:
+                made = moves.get("held")
+                if made is None:
+                    made = moves["held"] = _move(s.actor, "held", None, None)
+                s.action = made
+                s.immobile -= 1
+                continue
+            if s.is_monster:
+                made = moves.get("cast")
+                if made is None:
+                    made = moves["cast"] = _move(s.actor, "cast", None, None)
+                s.action = made
+                rolled = s.roll = self.roll_for(s, made)
             else:
                 side = s.side
                 target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
                 current = s.mactor.current
-                made = moves.get((id(target), current))
-                if made is None:
+                key = (id(target), current)
+                kept = moves.get(key)
+                if kept is None:
                     dice = _suggested(s.role_die, current)[0]
-                    made = moves[(id(target), current)] = _move(s.actor, "cast", target, dice)
+                    kept = moves[key] = (_move(s.actor, "cast", target, dice), *_role_plan(dice, current))
+                made, cast, over = kept
                 s.action = made
-                continue
-            made = moves.get(key)
-            if made is None:
-                made = moves[key] = _move(s.actor, key, None, None)
-            s.action = made
+                rolled = s.roll = self._role_roll(s, cast, over)
+            casters.append(s)
+            by_side[s.side].append(s)
+            ones = ones or rolled.nullified
+        return casters, by_side, ones
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
         """The kernel's loop; a forecast's set-to (nothing recorded, the policy deciding for everyone)
@@ -318,13 +351,11 @@ class SetTo(Encounter):
                 or type(self.system).npc_policy is not Masque.npc_policy:
             return super().run(until, choose)
         events: list[Event] = []
-        seats = self.seats
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
-            self._quick_declare()
-            self.resolve_round(events)
-            for seat in seats:
-                seat.action = None
+            self.play_bit(*self._quick_casts(), events)
             self.round_over(events)
+        for seat in self.seats:  # as the kernel leaves a set-to: no move declared
+            seat.action = None
         return events
 
     def describe(self, action: Action) -> str:
@@ -396,14 +427,12 @@ class SetTo(Encounter):
 
     # -- one bit --------------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:
+        """Everyone has declared: the casts, then the rest of the bit (`play_bit`)."""
         bit = self.round
         record = self.record
         if record:
             self.emit(events, "bit", f"Bit {bit}.")
-        if self.stolen:  # a Bravo's taken dice count for one bit
-            self.stolen = False
-            for seat in self.seats:
-                seat.state.pop("stolen", None)
+        self._drop_stolen()
         casters: list[MasqueSeat] = []
         by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}  # the casters, each side's
         ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
@@ -423,6 +452,21 @@ class SetTo(Encounter):
                 casters.append(seat)
                 by_side[seat.side].append(seat)
                 ones = ones or rolled.nullified
+        self.play_bit(casters, by_side, ones, events)
+
+    def _drop_stolen(self) -> None:
+        """A Bravo's taken dice count for one bit."""
+        if self.stolen:
+            self.stolen = False
+            for seat in self.seats:
+                seat.state.pop("stolen", None)
+
+    def play_bit(self, casters: list[MasqueSeat], by_side: dict[str, list[MasqueSeat]], ones: bool,
+                 events: list[Event]) -> None:
+        """A bit once cast: `casters` in seat order, `by_side` the same by side, `ones` whether any cast
+        rolled all 1s; options, nullify, totals, the strike, hits and restaging."""
+        bit = self.round
+        record = self.record
         # options, initiative side first (every caster keeps its roll: an option changes a roll, never
         # takes it away)
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
@@ -497,6 +541,11 @@ class SetTo(Encounter):
                 specials.modifiers(self, seat, roll)
             return roll
         cast, over = _role_plan(str((action.options or {}).get("dice")), actor.current)
+        return self._role_roll(seat, cast, over)
+
+    def _role_roll(self, seat: MasqueSeat, cast: Cast, over: bool) -> CastRoll:
+        """A role actor's roll of the cast its dice name (`_role_plan`), with its items' bonuses."""
+        actor = seat.mactor
         if seat.kind:  # a role NPC's own cast (Vlad's)
             cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
@@ -719,7 +768,7 @@ class SetTo(Encounter):
         step_downs: list[MasqueSeat] = []
         readies: list[MasqueSeat] = []
         enters: list[MasqueSeat] = []
-        for seat in self.seats:
+        for seat in self.active:
             action = seat.action
             if action is not None:
                 kind = action.kind

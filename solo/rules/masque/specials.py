@@ -462,8 +462,8 @@ def restage(enc: SetTo, events: list[Event]) -> None:
     side's marks are full (a mark trampled this restaging is not empty)."""
     if "mast-rats" not in enc.hooks:
         return
-    for seat in enc.seats:
-        if seat.kind != "mast-rats" or seat.out is not None or enc.up(seat) or seat.action is None \
+    for seat in enc.active:
+        if seat.kind != "mast-rats" or enc.up(seat) or seat.action is None \
                 or seat.action.kind != "enter" or enc.stage.empty(seat.side):
             continue
         foe = enc.other(seat.side)
