@@ -143,6 +143,8 @@ class SetTo(Encounter):
         self.active = [s for s in self.seats if s.out is None]
         self.striker: str | None = None
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
+        self._order: list[str] | None = None  # `initiative`'s answer, until someone goes out
+        self._up: dict[str, tuple[int, list[MasqueSeat]]] = {}  # `upstage`'s lists, by side
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
@@ -152,6 +154,8 @@ class SetTo(Encounter):
     def put_out(self, seat: Seat, how: str) -> None:
         if seat.out is None:
             self.active = [s for s in self.active if s is not seat]
+            self._order = None  # the side to take options first may change (`initiative`)
+            self._up = {}  # who stands upstage, too (`upstage`)
         super().put_out(seat, how)
 
     # -- where everyone stands ------------------------------------------------------------
@@ -162,9 +166,20 @@ class SetTo(Encounter):
         return self._other[side]
 
     def upstage(self, side: str) -> list[MasqueSeat]:
-        out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+        """Who of `side` stands on a mark, in mark order, then any on opponent marks (Mast Rats).
+
+        Without intruders the list is kept until the marks change (`Stage.changes`) or someone goes
+        out (`put_out`): a bit asks for it several times (aims, totals, every hit's target), so it is
+        the same list each time, not to be changed."""
         if self.intruders:
-            out += [s for s in self.intruders.values() if s.side == side and s.out is None]
+            out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+            return out + [s for s in self.intruders.values() if s.side == side and s.out is None]
+        changes = self.stage.changes
+        kept = self._up.get(side)
+        if kept is not None and kept[0] == changes:
+            return kept[1]
+        out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+        self._up[side] = (changes, out)
         return out
 
     def downstage(self, side: str) -> list[MasqueSeat]:
@@ -204,7 +219,9 @@ class SetTo(Encounter):
 
     def initiative(self) -> list[str]:
         """Sides in the order they take options: the troupe first unless an active role actor leads the
-        monsters."""
+        monsters.  The same list until someone goes out (`put_out`): not to be changed."""
+        if self._order is not None:
+            return self._order
         if self._sides_order is None:  # who is a PC or a monster does not change in a set-to
             sides = list(self.sides)
             troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
@@ -214,9 +231,8 @@ class SetTo(Encounter):
             leaders = [x for x in self.seats if x.side == rest and not x.mactor.is_monster and may_lead]
             self._sides_order = (first, rest, leaders)
         first, rest, leaders = self._sides_order
-        if leaders and any(s.out is None for s in leaders):
-            return [rest, first]
-        return [first, rest]
+        self._order = [rest, first] if leaders and any(s.out is None for s in leaders) else [first, rest]
+        return self._order
 
     # -- what a seat may do ---------------------------------------------------------------
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:

@@ -233,7 +233,11 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
             if die.sides >= 4 and die.rolls[-1] == die.sides:
                 explode(die, rng)
     elif over:
-        attach_minus_one(dice)
+        lows = cast.lows
+        if len(lows) == 1:  # `attach_minus_one`, found from the cast: its one smallest positive die
+            dice[lows[0]].full = False
+        else:
+            attach_minus_one(dice)
     return roll
 
 
