@@ -76,19 +76,12 @@ class Rng:
         return self._random.randint(low, high)
 
     def choice(self, items: Sequence[T]) -> T:
-        """One of `items`, each as likely: the draw `randrange(len(items))` makes, written out as in `die`
-        (a forecast picks a target for every hit)."""
+        """One of `items`, each as likely: the draw `randrange(len(items))` makes, which is this class's
+        own `die` less one (so a subclass that scripts its dice does not script this)."""
         n = len(items)
         if not n:
             raise SoloError("cannot pick from an empty list")
-        if _BITS_DRAW:
-            bits = self._random.getrandbits
-            k = _WIDTH[n] if n < 64 else n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return items[r]
-        return items[self._random.randrange(n)]
+        return items[Rng.die(self, n) - 1]
 
     def weighted_index(self, weights: Sequence[int]) -> int:
         """Index i with probability weights[i] / sum(weights); integer weights."""

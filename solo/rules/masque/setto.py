@@ -146,6 +146,9 @@ class SetTo(Encounter):
         self._order: list[str] | None = None  # `initiative`'s answer, until someone goes out
         self._up: dict[str, tuple[int, list[MasqueSeat]]] = {}  # `upstage`'s lists, by side
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
+        # whether morale is to be checked after this bit: it turns only on who is out, so only after a bit
+        # in which someone went out (`put_out`), or the first
+        self._morale_due = True
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
         # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
@@ -156,6 +159,7 @@ class SetTo(Encounter):
             self.active = [s for s in self.active if s is not seat]
             self._order = None  # the side to take options first may change (`initiative`)
             self._up = {}  # who stands upstage, too (`upstage`)
+            self._morale_due = True
         super().put_out(seat, how)
 
     # -- where everyone stands ------------------------------------------------------------
@@ -316,6 +320,7 @@ class SetTo(Encounter):
         casters: list[MasqueSeat] = []
         by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}
         ones = False
+        kit = self.kit
         for s in self.active:
             s.roll = None
             s.forced = False
@@ -351,7 +356,10 @@ class SetTo(Encounter):
                     kept = moves[key] = (_move(s.actor, "cast", target, dice), *_role_plan(dice, current))
                 made, cast, over = kept
                 s.action = made
-                rolled = s.roll = self._role_roll(s, cast, over)
+                if kit or s.kind:
+                    rolled = s.roll = self._role_roll(s, cast, over)
+                else:  # no items in play, no cast of its own (Vlad's): the cast as rolled (`_role_roll`)
+                    rolled = s.roll = roll_cast(cast, self.rng, monster=False, over=over)
             casters.append(s)
             by_side[s.side].append(s)
             ones = ones or rolled.nullified
@@ -534,7 +542,7 @@ class SetTo(Encounter):
             self.bank_batteries(casters, bit, events)
         if "fell-groot" in hooks or "pyethonda" in hooks:  # a d4 to clear, or somebody held
             specials.end_of_bit(self, events)
-        if self.morale == "half":
+        if self._morale_due:
             self.check_morale(events)
 
     def bank_batteries(self, casters: list[MasqueSeat], bit: int, events: list[Event]) -> None:
@@ -573,7 +581,7 @@ class SetTo(Encounter):
             roll.edge = items.stack_modifiers(bonuses)
         if seat.state.get("battery"):
             roll.bonus += seat.state.pop("battery")
-            roll.notes.append("battery mace")
+            roll.notes += ("battery mace",)
         if "manifold-scabbard" in actor.items and not seat.state.get("scabbard_used"):
             start = next((d for d in roll.dice if d.sign > 0 and d.sides >= 4 and d.value >= 4
                           and d.value % 2 == 0), None)
@@ -581,7 +589,7 @@ class SetTo(Encounter):
                 chain = items.manifold_chain(start.sides, start.value, self.rng)
                 roll.bonus += sum(value for _, value in chain[1:])
                 seat.state["scabbard_used"] = True
-                roll.notes.append("manifold scabbard: " + ", ".join(f"d{s}={v}" for s, v in chain))
+                roll.notes += ("manifold scabbard: " + ", ".join(f"d{s}={v}" for s, v in chain),)
         return roll
 
     def side_total(self, side: str) -> int:
@@ -590,10 +598,26 @@ class SetTo(Encounter):
     def _side_total(self, side: str, up: list[MasqueSeat], foes_up: list[MasqueSeat]) -> int:
         """Also keeps each caster's personal casting (`CastRoll.personal`) on its seat: no roll changes
         between the totals and the order of hits (`deal_hits`), which reads it."""
+        total = 0
+        if not self.kit:  # no weapon: a caster's personal casting is its casting, alone or not
+            for s in up:
+                roll = s.roll
+                if roll is not None:
+                    total += (casting := roll.casting)
+                    s.personal = casting
+        else:
+            total = self._armed_total(up)
+        if self.stolen:
+            total += sum(d.value for d in self.borrowed(side))
+        if "fell-groot" in self.hooks:
+            total -= self._reduction(foes_up)
+        return max(0, total)
+
+    def _armed_total(self, up: list[MasqueSeat]) -> int:
+        """`_side_total`'s casters with items in play: a weapon's bonus joins the side total only when
+        its wielder is the side's one casting; named items may change a share (`named.side_share`)."""
         casters = [s for s in up if s.roll is not None]
-        # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
-        kit = self.kit
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
@@ -603,12 +627,8 @@ class SetTo(Encounter):
                 personal = 0
             s.personal = personal
             share = personal if alone else casting
-            total += named.side_share(s, share) if kit and s.mactor.items else share
-        if self.stolen:
-            total += sum(d.value for d in self.borrowed(side))
-        if "fell-groot" in self.hooks:
-            total -= self._reduction(foes_up)
-        return max(0, total)
+            total += named.side_share(s, share) if s.mactor.items else share
+        return total
 
     def borrowed(self, side: str) -> list[DieRoll]:
         """Dice a Bravo's Role Fx took from the foes, counted on this side as extra actors."""
@@ -854,6 +874,7 @@ class SetTo(Encounter):
                 self.take_hit(seat, events, source=None, dealt=False)
 
     def check_morale(self, events: list[Event]) -> None:
+        self._morale_due = False
         if self.morale != "half":
             return
         if self._flighty is None:  # the all-monster sides of two or more: they never change in a set-to
