@@ -124,6 +124,9 @@ class SetTo(Encounter):
         # whether any item is in play: items only ever pass between actors (a Remand rod) or from
         # carried to readied, so a set-to that starts without any never has one (its checks are skipped)
         self.kit = any(seat.mactor.items or seat.mactor.unreadied for seat in self.seats)
+        # whether anything asks when a seat was last hit, or how often (`take_hit`): named items and
+        # Turbul Bats; and where a seat fell (`fall`): an Orc
+        self.hit_marks = self.kit or "turbul-bats" in self.hooks
         self.surprise = str(self.rule("surprise", "none"))
         self.rematched()
 
@@ -737,9 +740,10 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        state = seat.state
-        state["hit_bit"] = self.round
-        state["taken"] = state.get("taken", 0) + 1
+        if self.hit_marks:
+            state = seat.state
+            state["hit_bit"] = self.round
+            state["taken"] = state.get("taken", 0) + 1
         taken = seat.taken  # `seat.add("hits", 1)`, inline
         taken["hits"] = taken.get("hits", 0) + 1
         record = self.record
@@ -785,8 +789,10 @@ class SetTo(Encounter):
             self.fall(seat, source)
 
     def fall(self, seat: MasqueSeat, source: MasqueSeat | None) -> None:
-        seat.state["fell_mark"] = self.stage.vacate(seat.side, seat)
-        key = self.intruding(seat)
+        mark = self.stage.vacate(seat.side, seat)
+        if "orc" in self.hooks:
+            seat.state["fell_mark"] = mark
+        key = self.intruding(seat) if self.intruders else None
         if key is not None:
             del self.intruders[key]
         self.put_out(seat, "out of action")
@@ -836,12 +842,13 @@ class SetTo(Encounter):
         if "mast-rats" in self.hooks:
             specials.restage(self, events)
         marks = stage.marks
+        pins = "witcher" in self.hooks  # only a Witcher pins a foe downstage
         for seat in enters:
-            if None not in marks[seat.side] and not seat.state.get("pinned"):
+            pinned = pins and seat.state.get("pinned")
+            if None not in marks[seat.side] and not pinned:
                 continue  # no empty mark to enter (a pinned seat is still asked whether it stays pinned)
             action = seat.action
-            if seat.out is None and action is not None \
-                    and not (seat.state.get("pinned") and specials.pinned(self, seat)):
+            if seat.out is None and action is not None and not (pinned and specials.pinned(self, seat)):
                 wanted = (action.options or {}).get("mark")  # `action.option("mark")`, inline
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)

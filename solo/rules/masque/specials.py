@@ -387,8 +387,7 @@ def _lands(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, events
     striker.hit_bits.add(bit)
     if enc.record:
         enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
-    target.state["hit_bit"] = bit
-    enc.take_hit(target, events, source=striker)
+    enc.take_hit(target, events, source=striker)  # which marks the bit it was hit in
 
 
 def _coil(enc: SetTo, holder: MasqueSeat, victim: MasqueSeat, events: list[Event]) -> None:
