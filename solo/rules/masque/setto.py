@@ -124,9 +124,6 @@ class SetTo(Encounter):
         # whether any item is in play: items only ever pass between actors (a Remand rod) or from
         # carried to readied, so a set-to that starts without any never has one (its checks are skipped)
         self.kit = any(seat.mactor.items or seat.mactor.unreadied for seat in self.seats)
-        # whether anything asks when a seat was last hit, or how often (`take_hit`): named items and
-        # Turbul Bats; and where a seat fell (`fall`): an Orc
-        self.hit_marks = self.kit or "turbul-bats" in self.hooks
         self.surprise = str(self.rule("surprise", "none"))
         self.rematched()
 
@@ -149,9 +146,6 @@ class SetTo(Encounter):
         self._order: list[str] | None = None  # `initiative`'s answer, until someone goes out
         self._up: dict[str, tuple[int, list[MasqueSeat]]] = {}  # `upstage`'s lists, by side
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
-        # whether morale is to be checked after this bit: it turns only on who is out, so only after a bit
-        # in which someone went out (`put_out`), or the first
-        self._morale_due = True
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
         # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
@@ -162,7 +156,6 @@ class SetTo(Encounter):
             self.active = [s for s in self.active if s is not seat]
             self._order = None  # the side to take options first may change (`initiative`)
             self._up = {}  # who stands upstage, too (`upstage`)
-            self._morale_due = True
         super().put_out(seat, how)
 
     # -- where everyone stands ------------------------------------------------------------
@@ -545,7 +538,7 @@ class SetTo(Encounter):
             self.bank_batteries(casters, bit, events)
         if "fell-groot" in hooks or "pyethonda" in hooks:  # a d4 to clear, or somebody held
             specials.end_of_bit(self, events)
-        if self._morale_due:
+        if self.morale == "half":
             self.check_morale(events)
 
     def bank_batteries(self, casters: list[MasqueSeat], bit: int, events: list[Event]) -> None:
@@ -740,7 +733,7 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        if self.hit_marks:
+        if self.kit or "turbul-bats" in self.hooks:  # only named items and Turbul Bats ask when, or how often
             state = seat.state
             state["hit_bit"] = self.round
             state["taken"] = state.get("taken", 0) + 1
@@ -881,7 +874,6 @@ class SetTo(Encounter):
                 self.take_hit(seat, events, source=None, dealt=False)
 
     def check_morale(self, events: list[Event]) -> None:
-        self._morale_due = False
         if self.morale != "half":
             return
         if self._flighty is None:  # the all-monster sides of two or more: they never change in a set-to
