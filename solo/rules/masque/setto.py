@@ -323,23 +323,23 @@ class SetTo(Encounter):
             s.forfeit = False
             moves = s.moves
             if s not in marks[s.side] and not (intruders and self.intruding(s) is not None):
-                made = moves.get("enter")  # downstage (`up`, inline)
+                kind = "enter"  # downstage (`up`, inline)
+            elif s.immobile:
+                kind = "held"
+            elif s.is_monster:
+                kind = "cast"
+            else:
+                kind = ""  # a role actor's cast, kept by target and build
+            if kind:
+                made = moves.get(kind)
                 if made is None:
-                    made = moves["enter"] = _move(s.actor, "enter", None, None)
+                    made = moves[kind] = _move(s.actor, kind, None, None)
                 s.action = made
-                continue
-            if s.immobile:
-                made = moves.get("held")
-                if made is None:
-                    made = moves["held"] = _move(s.actor, "held", None, None)
-                s.action = made
-                s.immobile -= 1
-                continue
-            if s.is_monster:
-                made = moves.get("cast")
-                if made is None:
-                    made = moves["cast"] = _move(s.actor, "cast", None, None)
-                s.action = made
+                if kind == "enter":
+                    continue
+                if kind == "held":
+                    s.immobile -= 1
+                    continue
                 rolled = s.roll = self.roll_for(s, made)
             else:
                 side = s.side
