@@ -76,9 +76,12 @@ class Rng:
         return self._random.randint(low, high)
 
     def choice(self, items: Sequence[T]) -> T:
-        if not items:
+        """One of `items`, each as likely: the draw `randrange(len(items))` makes, which is this class's
+        own `die` less one (so a subclass that scripts its dice does not script this)."""
+        n = len(items)
+        if not n:
             raise SoloError("cannot pick from an empty list")
-        return items[self._random.randrange(len(items))]
+        return items[Rng.die(self, n) - 1]
 
     def weighted_index(self, weights: Sequence[int]) -> int:
         """Index i with probability weights[i] / sum(weights); integer weights."""

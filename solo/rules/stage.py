@@ -24,6 +24,7 @@ class Stage(Generic[T]):
         self.marks: dict[str, list[T | None]] = {side: [None] * marks for side in sides}
         self.trampled: set[tuple[str, int]] = set()
         self.moved: set[int] = set()
+        self.changes = 0  # how many times an occupant was put on or taken off a mark (to keep views by)
 
     def stage(self, side: str, occupants: Iterable[T]) -> list[T]:
         """Put the first occupants on marks 1, 2, 3...; the rest (returned) wait downstage."""
@@ -33,6 +34,7 @@ class Stage(Generic[T]):
             for i, held in enumerate(marks):  # the lowest vacant mark (`vacant`)
                 if held is None and (side, i + 1) not in self.trampled:
                     marks[i] = occupant
+                    self.changes += 1
                     break
             else:
                 rest.append(occupant)
@@ -68,6 +70,7 @@ class Stage(Generic[T]):
         mark = self.mark_of(side, occupant)
         if mark:
             self.marks[side][mark - 1] = None
+            self.changes += 1
         return mark
 
     def exit(self, side: str, occupant: T) -> bool:
@@ -78,6 +81,7 @@ class Stage(Generic[T]):
         for i, held in enumerate(marks):  # `mark_of`, inline
             if held is occupant:
                 marks[i] = None
+                self.changes += 1
                 self.trampled.add((side, i + 1))
                 self.moved.add(id(occupant))
                 return True
@@ -96,6 +100,7 @@ class Stage(Generic[T]):
             number = i + 1
             if held is None and (mark is None or number == mark) and (side, number) not in trampled:
                 marks[i] = occupant
+                self.changes += 1
                 trampled.add((side, number))
                 self.moved.add(id(occupant))
                 return number

@@ -72,7 +72,9 @@ class Cast:
     times): `plain`, the sizes of its dice when each is one plain die (drawn in one go), else None;
     `tops`, the indices of the (at most two) initial dice with the most faces, earlier dice first on
     ties; `signs`, each initial die's sign; `bursts`, the indices of the dice of four faces or more
-    (those that may show a natural), and its hash.
+    (those that may show a natural); `lows`, for a plain cast, the indices of its positive dice with
+    the fewest faces (one of which takes an over-by-one cast's -1, `throw.attach_minus_one`), and its
+    hash.
     """
 
     terms: tuple[Term, ...]
@@ -82,6 +84,7 @@ class Cast:
     tops: tuple[int, ...] = field(init=False, repr=False, compare=False)
     signs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     bursts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    lows: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -92,6 +95,9 @@ class Cast:
         object.__setattr__(self, "tops", tuple(sorted(order[:2])))
         object.__setattr__(self, "signs", tuple(t.sign for t in terms))
         object.__setattr__(self, "bursts", tuple(i for i, t in enumerate(terms) if t.sides >= 4))
+        fewest = min((t.sides for t in terms if t.sign > 0), default=0)
+        lows = tuple(i for i, t in enumerate(terms) if t.sign > 0 and t.sides == fewest)
+        object.__setattr__(self, "lows", lows if plain else ())
         object.__setattr__(self, "_hash", hash((terms, self.const, self.least)))
 
     def __hash__(self) -> int:

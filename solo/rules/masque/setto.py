@@ -88,7 +88,7 @@ class MasqueSeat(Seat):
         self.is_monster: bool = not actor.role  # a role does not change in a set-to (`actor.is_monster`)
         self.role_die: int = ROLE_DICE.get(actor.role, 0)  # `actor.role_die`
         self.stat_cast: Cast | None = None  # a monster's, parsed when first cast (`monster_cast`)
-        self.moves: dict[Any, Action] = {}  # `SetTo._quick_declare`'s, made once a fight
+        self.moves: dict[Any, Any] = {}  # `SetTo._quick_casts`'s, made once a fight
         self.personal = 0  # its roll's personal casting as the side totals were taken (`_side_total`)
         # a monster's options once cast (`specials.after_roll`): its kind does not change in a set-to
         self.after_roll = specials.AFTER_ROLL.get(self.kind) if self.is_monster else None
@@ -115,6 +115,7 @@ class SetTo(Encounter):
         a, b = list(self.sides)
         self._other = {a: b, b: a}
         self.count_sides()
+        self.active: list[MasqueSeat] = list(self.seats)  # set in `rematched`
         for seat in self.seats:
             if seat.mactor.out_of_action:  # starts out of action: it never takes a mark
                 self.put_out(seat, "out of action")
@@ -137,13 +138,25 @@ class SetTo(Encounter):
             self.stage.stage(side, [s for s in self.seats if s.side == side and s.out is None])
         for seat in self.seats:
             seat.was_up = seat in self.stage.marks[seat.side]
+        # the seats still in, in seat order (every Masque seat acts): the bit's loops pass over these
+        # alone.  A new list whenever one goes out (`put_out`), so a loop over it is never upset by a fall
+        self.active = [s for s in self.seats if s.out is None]
         self.striker: str | None = None
         self._sides_order: tuple[str, str, list[MasqueSeat]] | None = None  # `initiative`'s fixed part
+        self._order: list[str] | None = None  # `initiative`'s answer, until someone goes out
+        self._up: dict[str, tuple[int, list[MasqueSeat]]] = {}  # `upstage`'s lists, by side
         self._flighty: list[tuple[str, list[MasqueSeat]]] | None = None  # `check_morale`'s sides
         self.intruders: dict[tuple[str, int], MasqueSeat] = {}  # Mast Rats on opponent marks
         self.stolen = False  # a Bravo's Role Fx took a foe die this bit (`borrowed`)
         # the only dice drawn in making a set-to; a rematch draws them here, where a fresh one would
         surprise.check_surprise(self, self.surprise, [])
+
+    def put_out(self, seat: Seat, how: str) -> None:
+        if seat.out is None:
+            self.active = [s for s in self.active if s is not seat]
+            self._order = None  # the side to take options first may change (`initiative`)
+            self._up = {}  # who stands upstage, too (`upstage`)
+        super().put_out(seat, how)
 
     # -- where everyone stands ------------------------------------------------------------
     def mark(self, seat: MasqueSeat) -> int:
@@ -153,15 +166,26 @@ class SetTo(Encounter):
         return self._other[side]
 
     def upstage(self, side: str) -> list[MasqueSeat]:
-        out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+        """Who of `side` stands on a mark, in mark order, then any on opponent marks (Mast Rats).
+
+        Without intruders the list is kept until the marks change (`Stage.changes`) or someone goes
+        out (`put_out`): a bit asks for it several times (aims, totals, every hit's target), so it is
+        the same list each time, not to be changed."""
         if self.intruders:
-            out += [s for s in self.intruders.values() if s.side == side and s.out is None]
+            out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+            return out + [s for s in self.intruders.values() if s.side == side and s.out is None]
+        changes = self.stage.changes
+        kept = self._up.get(side)
+        if kept is not None and kept[0] == changes:
+            return kept[1]
+        out = [s for s in self.stage.marks[side] if s is not None and s.out is None]
+        self._up[side] = (changes, out)
         return out
 
     def downstage(self, side: str) -> list[MasqueSeat]:
         marks = self.stage.marks[side]
         intruders = self.intruders
-        return [s for s in self.seats if s.side == side and s.out is None and s not in marks
+        return [s for s in self.active if s.side == side and s not in marks
                 and not (intruders and self.intruding(s) is not None)]
 
     def up(self, seat: MasqueSeat) -> bool:
@@ -195,7 +219,9 @@ class SetTo(Encounter):
 
     def initiative(self) -> list[str]:
         """Sides in the order they take options: the troupe first unless an active role actor leads the
-        monsters."""
+        monsters.  The same list until someone goes out (`put_out`): not to be changed."""
+        if self._order is not None:
+            return self._order
         if self._sides_order is None:  # who is a PC or a monster does not change in a set-to
             sides = list(self.sides)
             troupe = [s for s in sides if any(x.mactor.is_pc for x in self.seats if x.side == s)] or sides[:1]
@@ -205,9 +231,8 @@ class SetTo(Encounter):
             leaders = [x for x in self.seats if x.side == rest and not x.mactor.is_monster and may_lead]
             self._sides_order = (first, rest, leaders)
         first, rest, leaders = self._sides_order
-        if leaders and any(s.out is None for s in leaders):
-            return [rest, first]
-        return [first, rest]
+        self._order = [rest, first] if leaders and any(s.out is None for s in leaders) else [first, rest]
+        return self._order
 
     # -- what a seat may do ---------------------------------------------------------------
     def seat_templates(self, seat: Seat) -> list[ActionTemplate]:
@@ -252,7 +277,7 @@ class SetTo(Encounter):
         return self._policy_move(seat)  # type: ignore[arg-type]
 
     def _policy_move(self, s: MasqueSeat) -> Action:
-        """The policy's move, made afresh (`_quick_declare` makes the same ones once a set-to)."""
+        """The policy's move, made afresh (`_quick_casts` makes the same ones once a set-to)."""
         target = dice = None
         if not self.up(s):
             kind = "enter"
@@ -273,40 +298,68 @@ class SetTo(Encounter):
                 target = foe.mactor
         return target
 
-    def _quick_declare(self) -> None:
-        """`_policy_move` for every seat still in, for the quick loop of `run` (one call a bit, the
-        same moves in seat order).  Each seat's moves are made once a set-to and used again (nothing
-        changes an action once made): keyed by kind, or for a role actor's cast by its target and its
-        current build (which alone pick its dice, `_suggested`).  A side's target is found once a
-        declaration: the stage does not change while everyone declares."""
+    def _quick_casts(self) -> tuple[list[MasqueSeat], dict[str, list[MasqueSeat]], bool]:
+        """A bit's declarations and casts for the quick loop of `run`, in one pass over the seats still
+        in: each declares `_policy_move`'s move and, if it casts, rolls at once.  Declaring draws no dice
+        and changes nothing a later seat's move reads (the stage, the foes' builds), so the dice are
+        drawn in the same order as by declaring first, then casting in `resolve_round` (whose
+        first part this is, and whose casters, each side's, and all-1s flag it returns).
+
+        Each seat's moves are made once a set-to and used again (nothing changes an action once made):
+        keyed by kind, or for a role actor's cast by its target and its current build (which alone pick
+        its dice, `_suggested`, and so its plan, `_role_plan`, kept beside the move).  A side's target
+        is found once a bit: the stage does not change while everyone declares."""
+        self._drop_stolen()
         marks = self.stage.marks
         intruders = self.intruders
         aims: dict[str, Any] = {}
-        key: Any
-        for s in self.seats:
-            if s.out is not None or not s.acts or s.action is not None:
-                continue
+        casters: list[MasqueSeat] = []
+        by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}
+        ones = False
+        kit = self.kit
+        for s in self.active:
+            s.roll = None
+            s.forced = False
+            s.forfeit = False
             moves = s.moves
             if s not in marks[s.side] and not (intruders and self.intruding(s) is not None):
-                key = "enter"  # downstage (`up`, inline)
+                kind = "enter"  # downstage (`up`, inline)
             elif s.immobile:
-                key = "held"
+                kind = "held"
             elif s.is_monster:
-                key = "cast"
+                kind = "cast"
+            else:
+                kind = ""  # a role actor's cast, kept by target and build
+            if kind:
+                made = moves.get(kind)
+                if made is None:
+                    made = moves[kind] = _move(s.actor, kind, None, None)
+                s.action = made
+                if kind == "enter":
+                    continue
+                if kind == "held":
+                    s.immobile -= 1
+                    continue
+                rolled = s.roll = self.roll_for(s, made)
             else:
                 side = s.side
                 target = aims[side] if side in aims else aims.setdefault(side, self._aim(side))
                 current = s.mactor.current
-                made = moves.get((id(target), current))
-                if made is None:
+                key = (id(target), current)
+                kept = moves.get(key)
+                if kept is None:
                     dice = _suggested(s.role_die, current)[0]
-                    made = moves[(id(target), current)] = _move(s.actor, "cast", target, dice)
+                    kept = moves[key] = (_move(s.actor, "cast", target, dice), *_role_plan(dice, current))
+                made, cast, over = kept
                 s.action = made
-                continue
-            made = moves.get(key)
-            if made is None:
-                made = moves[key] = _move(s.actor, key, None, None)
-            s.action = made
+                if kit or s.kind:
+                    rolled = s.roll = self._role_roll(s, cast, over)
+                else:  # no items in play, no cast of its own (Vlad's): the cast as rolled (`_role_roll`)
+                    rolled = s.roll = roll_cast(cast, self.rng, monster=False, over=over)
+            casters.append(s)
+            by_side[s.side].append(s)
+            ones = ones or rolled.nullified
+        return casters, by_side, ones
 
     def run(self, until: Any = None, choose: Any = None) -> list[Event]:
         """The kernel's loop; a forecast's set-to (nothing recorded, the policy deciding for everyone)
@@ -318,13 +371,11 @@ class SetTo(Encounter):
                 or type(self.system).npc_policy is not Masque.npc_policy:
             return super().run(until, choose)
         events: list[Event] = []
-        seats = self.seats
         while not (self.finished or self.round > self.max_rounds or self._live <= 1):
-            self._quick_declare()
-            self.resolve_round(events)
-            for seat in seats:
-                seat.action = None
+            self.play_bit(*self._quick_casts(), events)
             self.round_over(events)
+        for seat in self.seats:  # as the kernel leaves a set-to: no move declared
+            seat.action = None
         return events
 
     def describe(self, action: Action) -> str:
@@ -396,14 +447,12 @@ class SetTo(Encounter):
 
     # -- one bit --------------------------------------------------------------------------
     def resolve_round(self, events: list[Event]) -> None:
+        """Everyone has declared: the casts, then the rest of the bit (`play_bit`)."""
         bit = self.round
         record = self.record
         if record:
             self.emit(events, "bit", f"Bit {bit}.")
-        if self.stolen:  # a Bravo's taken dice count for one bit
-            self.stolen = False
-            for seat in self.seats:
-                seat.state.pop("stolen", None)
+        self._drop_stolen()
         casters: list[MasqueSeat] = []
         by_side: dict[str, list[MasqueSeat]] = {side: [] for side in self.sides}  # the casters, each side's
         ones = False  # a cast rolled all 1s (only the roll sets that; a Hobgoblin's option may clear it)
@@ -423,6 +472,21 @@ class SetTo(Encounter):
                 casters.append(seat)
                 by_side[seat.side].append(seat)
                 ones = ones or rolled.nullified
+        self.play_bit(casters, by_side, ones, events)
+
+    def _drop_stolen(self) -> None:
+        """A Bravo's taken dice count for one bit."""
+        if self.stolen:
+            self.stolen = False
+            for seat in self.seats:
+                seat.state.pop("stolen", None)
+
+    def play_bit(self, casters: list[MasqueSeat], by_side: dict[str, list[MasqueSeat]], ones: bool,
+                 events: list[Event]) -> None:
+        """A bit once cast: `casters` in seat order, `by_side` the same by side, `ones` whether any cast
+        rolled all 1s; options, nullify, totals, the strike, hits and restaging."""
+        bit = self.round
+        record = self.record
         # options, initiative side first (every caster keeps its roll: an option changes a roll, never
         # takes it away)
         coils = "pyethonda" in self.hooks  # only a Pyethonda holds a foe
@@ -497,6 +561,11 @@ class SetTo(Encounter):
                 specials.modifiers(self, seat, roll)
             return roll
         cast, over = _role_plan(str((action.options or {}).get("dice")), actor.current)
+        return self._role_roll(seat, cast, over)
+
+    def _role_roll(self, seat: MasqueSeat, cast: Cast, over: bool) -> CastRoll:
+        """A role actor's roll of the cast its dice name (`_role_plan`), with its items' bonuses."""
+        actor = seat.mactor
         if seat.kind:  # a role NPC's own cast (Vlad's)
             cast = specials.role_cast(self, seat, cast)
         roll = roll_cast(cast, self.rng, monster=False, over=over)
@@ -508,7 +577,7 @@ class SetTo(Encounter):
             roll.edge = items.stack_modifiers(bonuses)
         if seat.state.get("battery"):
             roll.bonus += seat.state.pop("battery")
-            roll.notes.append("battery mace")
+            roll.notes += ("battery mace",)
         if "manifold-scabbard" in actor.items and not seat.state.get("scabbard_used"):
             start = next((d for d in roll.dice if d.sign > 0 and d.sides >= 4 and d.value >= 4
                           and d.value % 2 == 0), None)
@@ -516,7 +585,7 @@ class SetTo(Encounter):
                 chain = items.manifold_chain(start.sides, start.value, self.rng)
                 roll.bonus += sum(value for _, value in chain[1:])
                 seat.state["scabbard_used"] = True
-                roll.notes.append("manifold scabbard: " + ", ".join(f"d{s}={v}" for s, v in chain))
+                roll.notes += ("manifold scabbard: " + ", ".join(f"d{s}={v}" for s, v in chain),)
         return roll
 
     def side_total(self, side: str) -> int:
@@ -525,10 +594,26 @@ class SetTo(Encounter):
     def _side_total(self, side: str, up: list[MasqueSeat], foes_up: list[MasqueSeat]) -> int:
         """Also keeps each caster's personal casting (`CastRoll.personal`) on its seat: no roll changes
         between the totals and the order of hits (`deal_hits`), which reads it."""
+        total = 0
+        if not self.kit:  # no weapon: a caster's personal casting is its casting, alone or not
+            for s in up:
+                roll = s.roll
+                if roll is not None:
+                    total += (casting := roll.casting)
+                    s.personal = casting
+        else:
+            total = self._armed_total(up)
+        if self.stolen:
+            total += sum(d.value for d in self.borrowed(side))
+        if "fell-groot" in self.hooks:
+            total -= self._reduction(foes_up)
+        return max(0, total)
+
+    def _armed_total(self, up: list[MasqueSeat]) -> int:
+        """`_side_total`'s casters with items in play: a weapon's bonus joins the side total only when
+        its wielder is the side's one casting; named items may change a share (`named.side_share`)."""
         casters = [s for s in up if s.roll is not None]
-        # a weapon's bonus joins the side total only when its wielder is the side's one casting
         alone = len(casters) == 1
-        kit = self.kit
         total = 0
         for s in casters:
             roll: CastRoll = s.roll  # type: ignore[assignment]
@@ -538,12 +623,8 @@ class SetTo(Encounter):
                 personal = 0
             s.personal = personal
             share = personal if alone else casting
-            total += named.side_share(s, share) if kit and s.mactor.items else share
-        if self.stolen:
-            total += sum(d.value for d in self.borrowed(side))
-        if "fell-groot" in self.hooks:
-            total -= self._reduction(foes_up)
-        return max(0, total)
+            total += named.side_share(s, share) if s.mactor.items else share
+        return total
 
     def borrowed(self, side: str) -> list[DieRoll]:
         """Dice a Bravo's Role Fx took from the foes, counted on this side as extra actors."""
@@ -652,9 +733,10 @@ class SetTo(Encounter):
         """One hit lands on `seat` (after any special that turns it aside)."""
         if seat.out is not None:
             return
-        state = seat.state
-        state["hit_bit"] = self.round
-        state["taken"] = state.get("taken", 0) + 1
+        if self.kit or "turbul-bats" in self.hooks:  # only named items and Turbul Bats ask when, or how often
+            state = seat.state
+            state["hit_bit"] = self.round
+            state["taken"] = state.get("taken", 0) + 1
         taken = seat.taken  # `seat.add("hits", 1)`, inline
         taken["hits"] = taken.get("hits", 0) + 1
         record = self.record
@@ -700,8 +782,10 @@ class SetTo(Encounter):
             self.fall(seat, source)
 
     def fall(self, seat: MasqueSeat, source: MasqueSeat | None) -> None:
-        seat.state["fell_mark"] = self.stage.vacate(seat.side, seat)
-        key = self.intruding(seat)
+        mark = self.stage.vacate(seat.side, seat)
+        if "orc" in self.hooks:
+            seat.state["fell_mark"] = mark
+        key = self.intruding(seat) if self.intruders else None
         if key is not None:
             del self.intruders[key]
         self.put_out(seat, "out of action")
@@ -719,7 +803,7 @@ class SetTo(Encounter):
         step_downs: list[MasqueSeat] = []
         readies: list[MasqueSeat] = []
         enters: list[MasqueSeat] = []
-        for seat in self.seats:
+        for seat in self.active:
             action = seat.action
             if action is not None:
                 kind = action.kind
@@ -751,12 +835,13 @@ class SetTo(Encounter):
         if "mast-rats" in self.hooks:
             specials.restage(self, events)
         marks = stage.marks
+        pins = "witcher" in self.hooks  # only a Witcher pins a foe downstage
         for seat in enters:
-            if None not in marks[seat.side] and not seat.state.get("pinned"):
+            pinned = pins and seat.state.get("pinned")
+            if None not in marks[seat.side] and not pinned:
                 continue  # no empty mark to enter (a pinned seat is still asked whether it stays pinned)
             action = seat.action
-            if seat.out is None and action is not None \
-                    and not (seat.state.get("pinned") and specials.pinned(self, seat)):
+            if seat.out is None and action is not None and not (pinned and specials.pinned(self, seat)):
                 wanted = (action.options or {}).get("mark")  # `action.option("mark")`, inline
                 mark = stage.enter(seat.side, seat, wanted) if isinstance(wanted, int) else 0
                 mark = mark or stage.enter(seat.side, seat)

@@ -55,20 +55,36 @@ def cast_for(enc: SetTo, seat: MasqueSeat, cast: Cast) -> Cast:
     kind = seat.kind
     state = seat.state
     if kind == "ogre" and state.get("lost_d6"):
-        return Cast(tuple(t for t in cast.terms if t.sides != 6), cast.const, cast.least)
+        return _recast(cast, kind)
     if kind == "troll" and state.get("lost_d4"):
+        return _recast(cast, kind, min(2, state["lost_d4"]))
+    if kind == "rounder" and state.get("rounder_bit") == enc.round:
+        return _recast(cast, kind)
+    if kind == "gnome" and state.get("drop_d8"):
+        return _recast(cast, kind)
+    if kind == "orc" and state.get("borrow_bit") == enc.round and state.get("borrow"):
+        return _recast(cast, kind, borrow=state["borrow"])
+    return cast
+
+
+@lru_cache(maxsize=256)
+def _recast(cast: Cast, kind: str, lost: int = 0, borrow: str = "") -> Cast:
+    """What a monster's special makes of its stat Cast (`cast_for`): the Ogre without its d6, the Troll
+    without `lost` d4s, the Rounder's d4|d6, the Gnome's d6, the Orc with a fallen ally's dice.  Casts
+    are immutable, so each is made once (a forecast asks for it every bit)."""
+    if kind == "ogre":
+        return Cast(tuple(t for t in cast.terms if t.sides != 6), cast.const, cast.least)
+    if kind == "troll":
         terms = list(cast.terms)
-        for _ in range(min(2, state["lost_d4"])):
+        for _ in range(lost):
             terms.remove(Term(4))
         return Cast(tuple(terms), cast.const, cast.least)
-    if kind == "rounder" and state.get("rounder_bit") == enc.round:
+    if kind == "rounder":
         return Cast((Term(4, 1, 6),), cast.const, False)
-    if kind == "gnome" and state.get("drop_d8"):
+    if kind == "gnome":
         return Cast((Term(6),), cast.const, False)
-    if kind == "orc" and state.get("borrow_bit") == enc.round and state.get("borrow"):
-        extra = parse_cast(state["borrow"]).terms
-        return Cast((*cast.terms, *extra)[:3], cast.const, cast.least)
-    return cast
+    extra = parse_cast(borrow).terms  # the Orc's
+    return Cast((*cast.terms, *extra)[:3], cast.const, cast.least)
 
 
 #: the kinds that add dice as they cast (`modifiers`)
@@ -84,7 +100,7 @@ def modifiers(enc: SetTo, seat: MasqueSeat, roll: CastRoll) -> None:
         d3 = roll.dice[1].first
         if d3 in enc.stage.empty(enc.other(seat.side)):
             roll.dice.append(DieRoll(4, 1, explode_add(4, enc.rng)))
-            roll.notes.append(f"d3 {d3} names an empty mark: +d4")
+            roll.notes += (f"d3 {d3} names an empty mark: +d4",)
 
 
 def after_roll(enc: SetTo, seat: MasqueSeat, events: list[Event]) -> None:
@@ -371,8 +387,7 @@ def _lands(enc: SetTo, striker: MasqueSeat, target: MasqueSeat, bit: int, events
     striker.hit_bits.add(bit)
     if enc.record:
         enc.emit(events, "deal", f"{striker.label} hits {target.label}.", striker.actor)
-    target.state["hit_bit"] = bit
-    enc.take_hit(target, events, source=striker)
+    enc.take_hit(target, events, source=striker)  # which marks the bit it was hit in
 
 
 def _coil(enc: SetTo, holder: MasqueSeat, victim: MasqueSeat, events: list[Event]) -> None:
@@ -462,8 +477,8 @@ def restage(enc: SetTo, events: list[Event]) -> None:
     side's marks are full (a mark trampled this restaging is not empty)."""
     if "mast-rats" not in enc.hooks:
         return
-    for seat in enc.seats:
-        if seat.kind != "mast-rats" or seat.out is not None or enc.up(seat) or seat.action is None \
+    for seat in enc.active:
+        if seat.kind != "mast-rats" or enc.up(seat) or seat.action is None \
                 or seat.action.kind != "enter" or enc.stage.empty(seat.side):
             continue
         foe = enc.other(seat.side)

@@ -17,7 +17,7 @@ order, so 'the d10 and one d4' is the first d4, which is the text's 50 %
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -90,7 +90,7 @@ class CastRoll:
     bonus: int = 0  # modifiers added to the casting but not to the average (Lancer's +d6, weapons)
     reduction: int = 0  # taken away by others (a Rat's -d6, a G'root's d4)
     edge: int = 0  # a +n weapon's bonus: counts for meeting the average and for the order of hits only
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[str, ...] = ()  # (a tuple: most rolls have none, and a forecast makes thousands of rolls)
 
     @property
     def raw(self) -> int:
@@ -233,7 +233,11 @@ def roll_cast(cast: Cast, rng: Rng, *, monster: bool, over: bool = False) -> Cas
             if die.sides >= 4 and die.rolls[-1] == die.sides:
                 explode(die, rng)
     elif over:
-        attach_minus_one(dice)
+        lows = cast.lows
+        if len(lows) == 1:  # `attach_minus_one`, found from the cast: its one smallest positive die
+            dice[lows[0]].full = False
+        else:
+            attach_minus_one(dice)
     return roll
 
 

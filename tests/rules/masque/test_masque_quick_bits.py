@@ -1,4 +1,4 @@
-"""A forecast's set-to plays each bit the quick way (`SetTo._quick_declare`, a role cast's plan kept by
+"""A forecast's set-to plays each bit the quick way (`SetTo._quick_casts`, a role cast's plan kept by
 its dice and build, a monster's plain cast read off the values drawn): it must play exactly as the
 kernel's recorded loop does, draw the same dice as the plain roll, and keep a recorded fight's log."""
 
@@ -54,18 +54,18 @@ def test_a_role_actors_quick_cast_follows_its_current_build() -> None:
     """Its moves are kept by target and build: a lower build picks the dice the policy would."""
     enc = _set_to("plain", 1, False)
     lancer = enc.seats[0]
-    enc._quick_declare()
+    enc._quick_casts()
     first = lancer.action
     assert first is not None and first == enc._policy_move(lancer)
     for seat in enc.seats:
         seat.action = None
     lancer.mactor.current -= 3
-    enc._quick_declare()
+    enc._quick_casts()
     assert lancer.action == enc._policy_move(lancer) and lancer.action != first
     for seat in enc.seats:
         seat.action = None
     lancer.mactor.current += 3
-    enc._quick_declare()
+    enc._quick_casts()
     assert lancer.action is first  # made once a set-to and used again
 
 
