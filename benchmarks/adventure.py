@@ -41,7 +41,7 @@ every adventure plays at least 1,000 fights for each of its fights, and
 the rest on groups the sequential test threw away, so Masque's seeds 1-14
 measured 1,760-4,170 fights (median 2,540; the five that took 5 s or more
 2,980-4,170).  The two cores do not halve the time either: an adventure's
-CPU time is 1.5-1.8 times its wall time (the table), start-up included.
+CPU time is 1.5-1.7 times its wall time (the table), start-up included.
 In the morning, with a stale bytecode cache, tables parsed every run and
 the earlier fights, seeds 1-3 took: Nine Powers 2.49 s median, Resistance
 2.05 s, Rogue Spire 3.71 s, action dice 4.68 s (seed 3: 5.39 s, now
